@@ -1,0 +1,131 @@
+import { useEffect, useId, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { localePath, stripLocale } from "../../core/stores.ts";
+import { Logo } from "~/components/logo";
+import { useI18n } from "~/lib/i18n";
+import { STORAGE_KEYS, useStorage } from "~/lib/local-store";
+import { useRootData } from "~/lib/root-data";
+
+function Icon({ d, className = "h-6 w-6" }: { d: string; className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d={d} />
+    </svg>
+  );
+}
+export const ICONS = {
+  user: "M20 21a8 8 0 0 0-16 0M12 13a5 5 0 1 0 0-10 5 5 0 0 0 0 10z",
+  heart: "M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z",
+  cart: "M6 6h15l-1.5 9h-12zM6 6 5 3H2M9 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2zM18 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z",
+  search: "M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.3-4.3",
+  menu: "M3 6h18M3 12h18M3 18h18",
+  close: "M18 6 6 18M6 6l12 12",
+  phone: "M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z",
+  truck: "M1 3h15v13H1zM16 8h4l3 3v5h-7zM5.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM18.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z",
+  tool: "M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.8-3.8a6 6 0 0 1-7.9 7.9l-6.9 6.9a2.1 2.1 0 0 1-3-3l6.9-6.9a6 6 0 0 1 7.9-7.9z",
+  undo: "M3 7v6h6M21 17a9 9 0 0 0-15-6.7L3 13",
+};
+export { Icon };
+
+export function Header() {
+  const { t, href, lang } = useI18n();
+  const root = useRootData();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const cart = useStorage<{ id?: string; size?: number } | null>(STORAGE_KEYS.cart, null);
+  const wishlist = useStorage<number[]>(STORAGE_KEYS.wishlist, []);
+  const searchId = useId();
+  useEffect(() => setOpen(false), [location.pathname]);
+  const cartSize = cart?.size ?? 0;
+  const otherLang = lang === "es" ? "fr" : "es";
+  const q = new URLSearchParams(location.search).get("q") ?? "";
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="hidden bg-brand-900 text-xs text-white sm:block">
+        <div className="container-shop flex h-9 items-center justify-between gap-4">
+          <ul className="flex items-center gap-6">
+            <li className="flex items-center gap-1.5"><Icon d={ICONS.truck} className="h-4 w-4" />{t("header.free_shipping")}</li>
+            <li className="hidden items-center gap-1.5 md:flex"><Icon d={ICONS.tool} className="h-4 w-4" />{t("header.installation")}</li>
+            <li className="hidden items-center gap-1.5 lg:flex"><Icon d={ICONS.undo} className="h-4 w-4" />{t("header.returns")}</li>
+          </ul>
+          <div className="flex items-center gap-4">
+            {root.store.features.supportPhone && root.store.supportPhone && (
+              <a href={`tel:${root.store.supportPhone.replace(/\s/g, "")}`} className="flex items-center gap-1.5 font-semibold hover:underline">
+                <Icon d={ICONS.phone} className="h-4 w-4" />
+                {t("header.phone")} {root.store.supportPhone}
+              </a>
+            )}
+            <a href={localePath(otherLang, stripLocale(location.pathname))} hrefLang={otherLang} lang={otherLang} className="hover:underline">
+              {t(`language.${otherLang}`)}
+            </a>
+          </div>
+        </div>
+      </div>
+      <div className="container-shop flex h-16 items-center gap-3 lg:h-20 lg:gap-6">
+        <button
+          type="button"
+          className="-ml-2 rounded-lg p-2 text-brand-800 lg:hidden"
+          aria-label={open ? t("nav.close_menu") : t("nav.open_menu")}
+          aria-expanded={open}
+          aria-controls="main-menu"
+          onClick={() => setOpen((v) => !v)}
+        >
+          <Icon d={open ? ICONS.close : ICONS.menu} />
+        </button>
+        <Logo />
+        <Form method="get" action={href("/buscar")} role="search" className="relative hidden flex-1 md:block">
+          <label htmlFor={searchId} className="sr-only">{t("header.search.label")}</label>
+          <input id={searchId} name="q" type="search" defaultValue={q} placeholder={t("header.search.placeholder")} className="input h-11 pr-12" autoComplete="off" data-search-input />
+          <button type="submit" className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-brand-700" aria-label={t("header.search.submit")}>
+            <Icon d={ICONS.search} className="h-5 w-5" />
+          </button>
+        </Form>
+        <nav className="ml-auto flex items-center gap-1 sm:gap-2" aria-label={t("header.account")}>
+          <Link to={href("/login")} className="flex flex-col items-center rounded-lg p-2 text-xs text-brand-800 hover:bg-brand-50">
+            <Icon d={ICONS.user} />
+            <span className="hidden sm:block">{t("header.account")}</span>
+          </Link>
+          <Link to={href("/profile/me/favourites")} className="relative flex flex-col items-center rounded-lg p-2 text-xs text-brand-800 hover:bg-brand-50" aria-label={`${t("header.wishlist")}: ${t("header.wishlist_count", { count: wishlist.length })}`}>
+            <Icon d={ICONS.heart} />
+            <span className="hidden sm:block" aria-hidden="true">{t("header.wishlist")}</span>
+            <span className="absolute right-0 top-0 min-w-5 rounded-full bg-brand-700 px-1 text-center text-[11px] font-bold leading-5 text-white" aria-hidden="true" data-testid="wishlist-count">{wishlist.length}</span>
+          </Link>
+          <Link to={href("/cart")} className="relative flex flex-col items-center rounded-lg p-2 text-xs text-brand-800 hover:bg-brand-50" aria-label={`${t("header.cart")}: ${t("header.cart_count", { count: cartSize })}`}>
+            <Icon d={ICONS.cart} />
+            <span className="hidden sm:block" aria-hidden="true">{t("header.cart")}</span>
+            <span className="absolute right-0 top-0 min-w-5 rounded-full bg-accent-600 px-1 text-center text-[11px] font-bold leading-5 text-white" aria-hidden="true" data-testid="cart-count">{cartSize}</span>
+          </Link>
+        </nav>
+      </div>
+      <Form method="get" action={href("/buscar")} role="search" className="container-shop relative pb-3 md:hidden">
+        <label htmlFor={`${searchId}-m`} className="sr-only">{t("header.search.label")}</label>
+        <input id={`${searchId}-m`} name="q" type="search" defaultValue={q} placeholder={t("header.search.placeholder")} className="input h-11 pr-12" autoComplete="off" />
+        <button type="submit" className="absolute inset-y-0 right-4 flex w-11 items-center justify-center pb-3 text-brand-700" aria-label={t("header.search.submit")}>
+          <Icon d={ICONS.search} className="h-5 w-5" />
+        </button>
+      </Form>
+      <nav id="main-menu" aria-label={t("nav.main")} className={`${open ? "block" : "hidden"} border-t border-slate-200 bg-white lg:block`}>
+        <ul className="container-shop flex flex-col py-2 lg:flex-row lg:flex-wrap lg:items-center lg:gap-1 lg:py-0">
+          {root.menus.main.map((item) => (
+            <li key={item.id}>
+              <NavLink
+                to={item.url}
+                className={({ isActive }) =>
+                  `block rounded-md px-3 py-3 text-[15px] font-medium lg:py-3 ${isActive ? "text-accent-700" : "text-brand-900 hover:text-accent-700"}`
+                }
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="border-t border-slate-100 pt-2 sm:hidden">
+            <a href={localePath(otherLang, stripLocale(location.pathname))} hrefLang={otherLang} lang={otherLang} className="block px-3 py-3 text-[15px] text-brand-900">
+              {t("header.language")}: {t(`language.${otherLang}`)}
+            </a>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,5 @@
+import type { LoadContextInput } from "../server/ssr.ts";
+
+declare module "react-router" {
+  interface AppLoadContext extends LoadContextInput {}
+}

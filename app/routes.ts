@@ -1,0 +1,78 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+/**
+ * Every route of spec section 2. The Spanish store has no prefix; the French store serves
+ * the same paths under /fr (an optional static segment), so each route is declared once.
+ * Pages whose store switch is off (the French blog...) answer 404 from their loader.
+ */
+const fr = (path: string) => (path ? `fr?/${path}` : "fr?");
+const r = (path: string, file: string, id?: string) => (id ? route(fr(path), file, { id }) : route(fr(path), file));
+
+const CONTENT = "routes/pages/content-page.tsx";
+const LISTING = "routes/pages/special-listing.tsx";
+const PLACEHOLDER_PROFILE = "routes/pages/profile-section.tsx";
+
+export default [
+  // Resource routes (no layout)
+  route("newsletter", "routes/resources/newsletter.ts", { id: "newsletter-es" }),
+  route("fr/newsletter", "routes/resources/newsletter.ts", { id: "newsletter-fr" }),
+  route("cookies", "routes/resources/cookies.ts", { id: "cookies-es" }),
+  route("fr/cookies", "routes/resources/cookies.ts", { id: "cookies-fr" }),
+
+  layout("routes/layouts/default.tsx", [
+    r("", "routes/pages/home.tsx", "home"),
+    r("cart", "routes/pages/cart.tsx"),
+    r("buscar", "routes/pages/search.tsx"),
+    r("marcas", "routes/pages/brands.tsx"),
+    r("marcas/:slug", "routes/pages/brand.tsx"),
+    r("novedades", LISTING, "novedades"),
+    r("ofertas", LISTING, "ofertas"),
+    r("rebajas", LISTING, "rebajas"),
+    r("black-friday", LISTING, "black-friday"),
+    r("black-friday-inodoros-18", LISTING, "black-friday-inodoros-18"),
+    r("espacios", "routes/pages/environments.tsx"),
+    r("espacios/:slug", "routes/pages/environment.tsx"),
+    r("inspiracion", "routes/pages/blog.tsx"),
+    r("inspiracion/cat/:slug", "routes/pages/blog-category.tsx"),
+    r("inspiracion/:slug", "routes/pages/blog-post.tsx"),
+    r("cms/:slug", CONTENT, "cms"),
+    r("quienes-somos", CONTENT, "quienes-somos"),
+    r("reformistas-profesionales", CONTENT, "reformistas-profesionales"),
+    r("servicio-de-instalacion", CONTENT, "servicio-de-instalacion"),
+    r("como-elegir-baneras-de-hidromasaje-16", CONTENT, "guide-baneras"),
+    r("como-elegir-tu-plato-de-ducha-15", CONTENT, "guide-platos"),
+    r("como-medir-una-mampara", CONTENT, "measure"),
+    r("como-medir-una-mampara-frontal", CONTENT, "measure-frontal"),
+    r("como-medir-una-mampara-angular", CONTENT, "measure-angular"),
+    r("como-medir-una-mampara-semicircular", CONTENT, "measure-semicircular"),
+    r("popup", "routes/pages/popup.tsx"),
+    r("order/:id?", "routes/pages/order.tsx"),
+    // Category paths end with a slash, product paths with .html; anything else is the 404 page.
+    r("*", "routes/pages/catalog-path.tsx"),
+  ]),
+  layout("routes/layouts/checkout.tsx", [
+    r("checkout", "routes/pages/checkout.tsx"),
+    r("checkout/result/:payment_reference?", "routes/pages/checkout-result.tsx"),
+  ]),
+  layout("routes/layouts/login.tsx", [
+    r("login", "routes/pages/login.tsx"),
+    r("signup", "routes/pages/signup.tsx"),
+    r("recuperar-contrasena", "routes/pages/password-recovery.tsx"),
+    r("restaurar-contrasena", "routes/pages/password-reset.tsx"),
+  ]),
+  route(fr("profile"), "routes/layouts/userprofile.tsx", [
+    route(":id", "routes/pages/profile-home.tsx"),
+    route(":id?/access-data", PLACEHOLDER_PROFILE, { id: "profile-access-data" }),
+    route(":id?/address", PLACEHOLDER_PROFILE, { id: "profile-address" }),
+    route(":id?/address/form-billing/:billing_id?", PLACEHOLDER_PROFILE, { id: "profile-form-billing" }),
+    route(":id?/address/form-shipping/:shipping_id?", PLACEHOLDER_PROFILE, { id: "profile-form-shipping" }),
+    route(":id?/favourites", PLACEHOLDER_PROFILE, { id: "profile-favourites" }),
+    route(":id?/newsletter", PLACEHOLDER_PROFILE, { id: "profile-newsletter" }),
+    route(":id?/order", PLACEHOLDER_PROFILE, { id: "profile-orders" }),
+    route(":id?/order/:order_id", PLACEHOLDER_PROFILE, { id: "profile-order" }),
+    route(":id?/quotation", PLACEHOLDER_PROFILE, { id: "profile-quotations" }),
+    route(":id?/quotation/:quotation_id", PLACEHOLDER_PROFILE, { id: "profile-quotation" }),
+  ]),
+] satisfies RouteConfig;
+
+void index;

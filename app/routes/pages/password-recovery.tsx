@@ -1,0 +1,5 @@
+import { placeholderLoader } from "~/lib/placeholder.server";
+
+export const loader = placeholderLoader("password_recovery", { noindex: true });
+export { placeholderMeta as meta, PlaceholderPage as default } from "~/lib/placeholder-route";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";

@@ -1,0 +1,7 @@
+import type { Config } from "@react-router/dev/config";
+
+export default {
+  ssr: true,
+  buildDirectory: "build",
+  serverModuleFormat: "esm",
+} satisfies Config;

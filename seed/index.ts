@@ -1,0 +1,39 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../server/db/client.ts";
+import { stores } from "../server/modules/stores/stores.schema.ts";
+import { seedStores } from "./stores.ts";
+
+export type SeedStep = (db: Db, ctx: SeedContext) => Promise<void>;
+export type SeedContext = { dataDir: string; log: (msg: string) => void };
+
+/**
+ * Demo data steps, in order. Each later module appends its own step here
+ * (catalog, content, ...). Steps run inside one transaction.
+ */
+export const seedSteps: { name: string; run: SeedStep }[] = [{ name: "stores", run: async (db) => void (await seedStores(db)) }];
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(stores);
+  return rows[0].n === 0;
+}
+
+/** Empties every table of the shop (not the migration history). */
+export async function resetAll(db: Db): Promise<void> {
+  const res = await db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '\\_\\_%'`,
+  );
+  const rows = (res as unknown as { rows: { tablename: string }[] }).rows;
+  if (rows.length === 0) return;
+  const list = rows.map((r) => `"${r.tablename}"`).join(", ");
+  await db.execute(sql.raw(`TRUNCATE ${list} RESTART IDENTITY CASCADE`));
+}
+
+export async function seedDemo(db: Db, ctx: SeedContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const step of seedSteps) {
+      const t0 = Date.now();
+      await step.run(tx as unknown as Db, ctx);
+      ctx.log(`seed: ${step.name} in ${Date.now() - t0} ms`);
+    }
+  });
+}

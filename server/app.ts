@@ -1,0 +1,71 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FastifyInstance } from "fastify";
+import type { ServerBuild } from "react-router";
+import { isEmpty, seedDemo } from "../seed/index.ts";
+import type { Config } from "./config.ts";
+import { type Database, openDatabase } from "./db/client.ts";
+import { migrate } from "./db/migrate.ts";
+import { buildHttp } from "./http.ts";
+import { apiPlugins } from "./modules/api.ts";
+import { createServices, type Services } from "./modules/index.ts";
+
+export const ROOT = resolve(import.meta.dirname, "..");
+export const BUILD_DIR = join(ROOT, "build");
+
+export type Shop = { app: FastifyInstance; services: Services; database: Database; close(): Promise<void> };
+
+/** Opens the database, applies migrations, loads the demo data into an empty database. */
+export async function prepareDatabase(config: Config, log: (m: string) => void): Promise<Database> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(database, async () => {
+      if (config.seedOnStart && (await isEmpty(database.db))) {
+        log("empty database: loading the demo data");
+        await seedDemo(database.db, { dataDir: config.dataDir, log });
+      }
+    });
+  } catch (e) {
+    await database.close();
+    throw e;
+  }
+  return database;
+}
+
+export async function loadServerBuild(): Promise<ServerBuild | undefined> {
+  const file = join(BUILD_DIR, "server", "index.js");
+  if (!existsSync(file)) return undefined;
+  return (await import(pathToFileURL(file).href)) as ServerBuild;
+}
+
+/** Config -> database -> services -> HTTP. Used by main.ts, the integration tests and the benchmarks. */
+export async function createShop(
+  config: Config,
+  opts: { database?: Database; logger?: boolean | object; withSsr?: boolean } = {},
+): Promise<Shop> {
+  const log = (m: string) => {
+    if (opts.logger) console.log(m);
+  };
+  const database = opts.database ?? (await prepareDatabase(config, log));
+  const services = createServices(database, config);
+  await services.start();
+  const build = opts.withSsr === false ? undefined : await loadServerBuild();
+  const app = await buildHttp({
+    services,
+    build,
+    clientDir: join(BUILD_DIR, "client"),
+    logger: opts.logger,
+    apiPlugins: apiPlugins(services),
+  });
+  return {
+    app,
+    services,
+    database,
+    async close() {
+      await app.close();
+      await services.stop();
+      if (!opts.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// npm run db:seed [-- --reset]: loads the demo data (into an empty database, or after
+// emptying it with --reset). With PGlite, stop the shop first: it holds DATA_DIR.
+import { isEmpty, resetAll, seedDemo } from "../../seed/index.ts";
+import { ConfigError, loadConfig } from "../config.ts";
+import { openDatabase } from "./client.ts";
+import { DataDirLockedError } from "./lock.ts";
+import { migrate } from "./migrate.ts";
+
+async function main() {
+  const reset = process.argv.includes("--reset");
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(database, async () => {
+      if (reset) {
+        console.log("Emptying every table...");
+        await resetAll(database.db);
+      } else if (!(await isEmpty(database.db))) {
+        console.log("The database already has data: nothing to do (use --reset to reload the demo data).");
+        return;
+      }
+      await seedDemo(database.db, { dataDir: config.dataDir, log: console.log });
+      await database.notify("catalog_changed", "reseed");
+      console.log("Demo data loaded.");
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((e) => {
+  if (e instanceof ConfigError || e instanceof DataDirLockedError) {
+    console.error(e.message);
+    process.exit(1);
+  }
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import compress from "@fastify/compress";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { ServerBuild } from "react-router";
+import { installErrorHandler } from "./lib/error-handler.ts";
+import { stripTrackingParams } from "./lib/tracking.ts";
+import type { Services } from "./modules/index.ts";
+import { ssrPlugin } from "./ssr.ts";
+
+export type HttpOptions = {
+  services: Services;
+  /** The React Router server build; omitted in API-only tests. */
+  build?: ServerBuild;
+  clientDir?: string;
+  logger?: boolean | object;
+  /** Extra Fastify plugins with /api routes, registered under the /api prefix. */
+  apiPlugins?: ((app: FastifyInstance) => Promise<void>)[];
+};
+
+export async function buildHttp(opts: HttpOptions): Promise<FastifyInstance> {
+  const { services } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1_000_000,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+  });
+  installErrorHandler(app);
+
+  // Every answer names its request id, so a shopper's report can be found in the logs.
+  app.addHook("onRequest", async (req, reply) => {
+    reply.header("x-request-id", String(req.id));
+    if (req.method === "GET" || req.method === "HEAD") {
+      const clean = stripTrackingParams(req.url);
+      if (clean !== null) return reply.redirect(clean, 301);
+    }
+  });
+  app.addHook("onSend", async (_req, reply, payload) => {
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "strict-origin-when-cross-origin");
+    reply.header("x-frame-options", "DENY");
+    reply.header("cross-origin-opener-policy", "same-origin");
+    reply.header("permissions-policy", "camera=(), microphone=(), geolocation=()");
+    if (!reply.hasHeader("content-security-policy")) {
+      reply.header("content-security-policy", "default-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'");
+    }
+    return payload;
+  });
+
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
+
+  app.get("/healthz", async (req, reply) => {
+    try {
+      await services.database.ping();
+      return reply.header("cache-control", "no-store").send({ status: "ok", database: "up", db: services.database.kind });
+    } catch (err) {
+      req.log.warn({ err }, "health check: database unreachable");
+      return reply.status(503).header("cache-control", "no-store").send({ status: "error", database: "down" });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      for (const plugin of opts.apiPlugins ?? []) await api.register(plugin);
+      api.setNotFoundHandler((req, reply) => {
+        const fr = String(req.headers["accept-language"] ?? "").startsWith("fr") || (req.query as any)?.language === "fr";
+        reply.status(404).send({
+          error: { code: "api.not_found", message: fr ? "Cette route de l'API n'existe pas" : "La ruta de la API no existe" },
+        });
+      });
+    },
+    { prefix: "/api" },
+  );
+
+  if (opts.clientDir && existsSync(opts.clientDir)) {
+    await app.register(fastifyStatic, {
+      root: opts.clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        // Vite fingerprints everything under assets/: cache it for a year.
+        if (path.includes(`${join("/", "assets", "/")}`)) res.header("cache-control", "public, max-age=31536000, immutable");
+        else res.header("cache-control", "public, max-age=3600");
+      },
+    });
+  }
+
+  if (opts.build) {
+    await app.register(ssrPlugin, { build: opts.build, services, mode: services.config.nodeEnv });
+  }
+  return app;
+}

@@ -1,0 +1,70 @@
+import { createShop, loadServerBuild } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { DataDirLockedError } from "./db/lock.ts";
+
+/** config -> db -> modules -> http -> listen; graceful shutdown on SIGTERM/SIGINT. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  if (!(await loadServerBuild())) {
+    console.error("The storefront is not built: run `npm run build` (npm start does it for you).");
+    process.exit(1);
+  }
+  const started = Date.now();
+  const logger = {
+    level: config.logLevel,
+    ...(process.stdout.isTTY && config.nodeEnv !== "production"
+      ? { transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } }
+      : {}),
+  };
+  let shop: Awaited<ReturnType<typeof createShop>>;
+  try {
+    shop = await createShop(config, { logger });
+  } catch (e) {
+    if (e instanceof DataDirLockedError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const { app } = shop;
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      app.log.error("shutdown took longer than 10 s: exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await shop.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, "error during shutdown");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { db: shop.database.kind, ms: Date.now() - started },
+    `shop ready on ${config.publicUrl} (${shop.database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"})`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

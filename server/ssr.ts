@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type ServerBuild, createRequestHandler } from "react-router";
+import { languageFromPath } from "../core/stores.ts";
+import type { Services } from "./modules/index.ts";
+
+/** What every loader and action receives as `context` (see app/context.ts for the type the routes use). */
+export type LoadContextInput = { services: Services; nonce: string; requestId: string };
+
+const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 3600;
+
+/**
+ * React Router SSR inside Fastify: an encapsulated plugin with a pass-through body parser,
+ * turning the Node request into a Fetch Request and streaming the Response back through
+ * reply.send (so @fastify/compress still applies).
+ */
+export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild; services: Services; mode: string }) {
+  const handle = createRequestHandler(opts.build, opts.mode);
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
+
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.url === "/api" || req.url.startsWith("/api/")) {
+      return reply.status(404).send({ error: { code: "api.not_found", message: "La ruta de la API no existe" } });
+    }
+    const nonce = randomBytes(16).toString("base64");
+    reply.header("content-security-policy", csp(nonce));
+    const request = toFetchRequest(req);
+    const response = await handle(request, {
+      services: opts.services,
+      nonce,
+      requestId: String(req.id),
+    } satisfies LoadContextInput as never);
+    return sendFetchResponse(reply, response, req);
+  };
+  app.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler });
+  app.route({ method: ["GET", "HEAD", "POST"], url: "/", handler });
+}
+
+/** Same-origin only; inline scripts only with this response's nonce (React Router's hydration data). */
+export function csp(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+function toFetchRequest(req: FastifyRequest): Request {
+  const proto = (req.headers["x-forwarded-proto"] as string | undefined)?.split(",")[0] ?? req.protocol;
+  const url = new URL(req.url, `${proto}://${req.headers.host ?? "localhost"}`);
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const x of v) headers.append(k, x);
+    else headers.set(k, v);
+  }
+  const controller = new AbortController();
+  req.raw.once("close", () => {
+    if (!req.raw.complete) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD" && req.body) {
+    init.body = Readable.toWeb(req.body as Readable) as ReadableStream;
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
+
+async function sendFetchResponse(reply: FastifyReply, res: Response, req: FastifyRequest) {
+  reply.status(res.status);
+  for (const [k, v] of res.headers) {
+    if (k === "set-cookie") continue;
+    reply.header(k, v);
+  }
+  const cookies = res.headers.getSetCookie();
+  const lang = languageFromPath(new URL(req.url, "http://x").pathname);
+  const isHtml = (res.headers.get("content-type") ?? "").startsWith("text/html");
+  if (isHtml && !String(req.headers.cookie ?? "").includes(`locale=${lang}`)) {
+    // The language preference is a functional cookie (no consent needed); 365 days per the spec.
+    cookies.push(`locale=${lang}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`);
+  }
+  if (cookies.length) reply.header("set-cookie", cookies);
+  if (!res.body || req.method === "HEAD") return reply.send(null);
+  return reply.send(Readable.fromWeb(res.body as never));
+}
