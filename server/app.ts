@@ -12,7 +12,6 @@ import { apiPlugins } from "./modules/api.ts";
 import { createServices, type Services } from "./modules/index.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
-export const BUILD_DIR = join(ROOT, "build");
 
 export type Shop = { app: FastifyInstance; services: Services; database: Database; close(): Promise<void> };
 
@@ -33,8 +32,8 @@ export async function prepareDatabase(config: Config, log: (m: string) => void):
   return database;
 }
 
-export async function loadServerBuild(): Promise<ServerBuild | undefined> {
-  const file = join(BUILD_DIR, "server", "index.js");
+export async function loadServerBuild(buildDir: string): Promise<ServerBuild | undefined> {
+  const file = join(buildDir, "server", "index.js");
   if (!existsSync(file)) return undefined;
   return (await import(pathToFileURL(file).href)) as ServerBuild;
 }
@@ -50,11 +49,11 @@ export async function createShop(
   const database = opts.database ?? (await prepareDatabase(config, log));
   const services = createServices(database, config);
   await services.start();
-  const build = opts.withSsr === false ? undefined : await loadServerBuild();
+  const build = opts.withSsr === false ? undefined : await loadServerBuild(config.buildDir);
   const app = await buildHttp({
     services,
     build,
-    clientDir: join(BUILD_DIR, "client"),
+    clientDir: join(config.buildDir, "client"),
     logger: opts.logger,
     apiPlugins: apiPlugins(services),
   });

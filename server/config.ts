@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   SEED_ON_START: z.enum(["on", "off"]).default("on"),
+  /** Where the storefront build is read from (tests and parallel work use their own). */
+  BUILD_DIR: z.string().min(1).default("./build"),
 });
 
 export type Config = {
@@ -39,6 +41,7 @@ export type Config = {
   logLevel: string;
   pageCache: boolean;
   seedOnStart: boolean;
+  buildDir: string;
 };
 
 export class ConfigError extends Error {
@@ -77,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     pageCache: e.PAGE_CACHE === "on",
     seedOnStart: e.SEED_ON_START === "on",
+    buildDir: resolve(e.BUILD_DIR),
   };
 }
 

@@ -14,7 +14,7 @@ async function main() {
     }
     throw e;
   }
-  if (!(await loadServerBuild())) {
+  if (!(await loadServerBuild(config.buildDir))) {
     console.error("The storefront is not built: run `npm run build` (npm start does it for you).");
     process.exit(1);
   }

@@ -26,6 +26,8 @@ export type Database = {
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** The PGlite instance (embedded only), for dumps in tests. */
+  raw?: unknown;
 };
 
 export type OpenOptions = { databaseUrl?: string; dataDir?: string; inMemory?: boolean; poolSize?: number };
@@ -56,6 +58,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   return {
     db,
     kind: "pglite",
+    raw: client,
     exec: async (sql) => {
       await client.exec(sql);
     },
