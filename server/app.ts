@@ -8,7 +8,7 @@ import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { buildHttp } from "./http.ts";
-import { apiPlugins } from "./modules/api.ts";
+import { apiPlugins, rootPlugins } from "./modules/api.ts";
 import { createServices, type Services } from "./modules/index.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
@@ -56,6 +56,7 @@ export async function createShop(
     clientDir: join(config.buildDir, "client"),
     logger: opts.logger,
     apiPlugins: apiPlugins(services),
+    rootPlugins: rootPlugins(services),
   });
   return {
     app,

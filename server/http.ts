@@ -18,6 +18,8 @@ export type HttpOptions = {
   logger?: boolean | object;
   /** Extra Fastify plugins with /api routes, registered under the /api prefix. */
   apiPlugins?: ((app: FastifyInstance) => Promise<void>)[];
+  /** Plugins with routes outside /api (media, sitemap...), registered before the SSR catch-all. */
+  rootPlugins?: ((app: FastifyInstance) => Promise<void>)[];
 };
 
 export async function buildHttp(opts: HttpOptions): Promise<FastifyInstance> {
@@ -79,6 +81,8 @@ export async function buildHttp(opts: HttpOptions): Promise<FastifyInstance> {
     },
     { prefix: "/api" },
   );
+
+  for (const plugin of opts.rootPlugins ?? []) await app.register(plugin);
 
   if (opts.clientDir && existsSync(opts.clientDir)) {
     await app.register(fastifyStatic, {

@@ -6,3 +6,9 @@ import { storesRoutes } from "./stores/stores.routes.ts";
 export function apiPlugins(services: Services): ((app: FastifyInstance) => Promise<void>)[] {
   return [(app) => storesRoutes(app, services)];
 }
+
+/** Each module's routes outside /api (e.g. /media), registered at the root before the storefront. */
+export function rootPlugins(services: Services): ((app: FastifyInstance) => Promise<void>)[] {
+  void services;
+  return [];
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { buildHttp } from "../http.ts";
-import { apiPlugins } from "../modules/api.ts";
+import { apiPlugins, rootPlugins } from "../modules/api.ts";
 import { createServices, type Services } from "../modules/index.ts";
 import { createTestDatabase, type TestDbKind } from "./test-db.ts";
 
@@ -14,7 +14,7 @@ export async function createTestShop(kind: TestDbKind, opts: { seed?: boolean; e
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/shop-test-data", PAGE_CACHE: "off", ...opts.env });
   const services = createServices(database, config);
   await services.start();
-  const app = await buildHttp({ services, apiPlugins: apiPlugins(services) });
+  const app = await buildHttp({ services, apiPlugins: apiPlugins(services), rootPlugins: rootPlugins(services) });
   return {
     app,
     services,
