@@ -1,7 +1,6 @@
 import "./context.ts";
 import { useEffect } from "react";
 import {
-  isRouteErrorResponse,
   type ShouldRevalidateFunctionArgs,
   Links,
   Meta,
@@ -124,10 +123,8 @@ export function ErrorBoundary() {
   useEffect(() => {
     reloadOnChunkError(error);
   }, [error]);
-  const title = isRouteErrorResponse(error) && status === 404 ? "404" : String(status);
   return (
     <>
-      <title>{`${title} | BañoDirecto`}</title>
       <header className="border-b border-slate-200 bg-white">
         <div className="container-shop flex h-16 items-center"><Logo /></div>
       </header>

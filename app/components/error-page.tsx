@@ -35,6 +35,8 @@ export function ErrorContent({ status }: { status: number }) {
   const notFound = status === 404;
   return (
     <section className="container-shop flex flex-col items-center py-16 text-center sm:py-24" data-testid="error-page" data-status={status}>
+      <title>{`${t(notFound ? "errors.not_found.title" : "errors.server.title")} | ${t("shop.name")}`}</title>
+      <meta name="robots" content="noindex" />
       <svg viewBox="0 0 200 120" className="h-32 w-56" aria-hidden="true">
         <rect x="20" y="40" width="160" height="14" rx="7" fill="#a9d1e0" />
         <rect x="20" y="40" width="64" height="14" rx="7" fill="#1f6f8b" />

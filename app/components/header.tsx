@@ -35,6 +35,7 @@ export function Header() {
   const cart = useStorage<{ id?: string; size?: number } | null>(STORAGE_KEYS.cart, null);
   const wishlist = useStorage<number[]>(STORAGE_KEYS.wishlist, []);
   const searchId = useId();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
   useEffect(() => setOpen(false), [location.pathname]);
   const cartSize = cart?.size ?? 0;
   const otherLang = lang === "es" ? "fr" : "es";

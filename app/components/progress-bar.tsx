@@ -21,9 +21,14 @@ export function ProgressBar() {
   const [failed, setFailed] = useState(false);
   const [visible, setVisible] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // A 404 on the first document load is not a failed request of this session: only
+  // failures after a client-side request light the bar.
+  const requested = useRef(false);
+  if (busy) requested.current = true;
 
   useEffect(() => {
     const l: Listener = (f) => {
+      if (!requested.current) return;
       setFailed(f);
       setVisible(true);
       clearTimeout(timer.current);

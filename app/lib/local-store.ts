@@ -34,6 +34,7 @@ export function writeStorage(key: string, value: unknown): void {
 /** A localStorage value kept in sync across components and tabs; `fallback` during SSR. */
 export function useStorage<T>(key: string, fallback: T): T {
   const [value, setValue] = useState<T>(fallback);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fallback is a constant per call site
   useEffect(() => {
     const load = () => setValue(readStorage(key, fallback));
     load();
@@ -46,8 +47,6 @@ export function useStorage<T>(key: string, fallback: T): T {
       window.removeEventListener(EVENT, onChange);
       window.removeEventListener("storage", onChange);
     };
-    // fallback is a constant per call site
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return value;
 }

@@ -7,7 +7,7 @@ export type PlaceholderData = { title: string; intro: string; coming: string; pa
 
 export const placeholderMeta: MetaFunction = ({ data, matches }) => {
   const d = data as PlaceholderData | undefined;
-  if (!d) return [{ title: "BañoDirecto" }];
+  if (!d) return []; // the error page renders its own title
   const root = rootMeta(matches);
   return seoMeta({ title: d.title, description: d.intro, origin: root.origin, lang: d.lang, path: d.path, noindex: d.noindex });
 };
