@@ -26,6 +26,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["{server,seed}/**/*.integration.test.ts"],
+          // Builds the storefront once per run (or reuses a fresh BUILD_DIR) for SSR tests.
+          globalSetup: ["server/test/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -36,6 +38,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.spec.ts"],
+          // Builds the storefront and starts ONE shop process for every spec.
+          globalSetup: ["e2e/support/global-setup.ts"],
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,

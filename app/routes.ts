@@ -18,6 +18,10 @@ export default [
   route("fr/newsletter", "routes/resources/newsletter.ts", { id: "newsletter-fr" }),
   route("cookies", "routes/resources/cookies.ts", { id: "cookies-es" }),
   route("fr/cookies", "routes/resources/cookies.ts", { id: "cookies-fr" }),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("configuration", "routes/resources/configuration.ts", { id: "configuration-es" }),
+  route("fr/configuration", "routes/resources/configuration.ts", { id: "configuration-fr" }),
 
   layout("routes/layouts/default.tsx", [
     r("", "routes/pages/home.tsx", "home"),

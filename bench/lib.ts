@@ -1,64 +1,145 @@
-// Shared helpers of the benchmark scripts: start the shop as one child process, wait for
-// it, free ports, medians.
-import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { cpus, freemem, loadavg, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { freePort, ROOT, type ShopProcess, spawnShop, waitFor200 } from "../server/test/spawn-shop.ts";
+import { storefrontBuild } from "../server/test/storefront-build.ts";
 
-export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+export { freePort, ROOT, spawnShop, waitFor200, storefrontBuild };
 
-export function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** Polls a URL until it answers 200 (or the time runs out). Returns the milliseconds it took. */
-export async function waitFor(url: string, timeoutMs = 60_000): Promise<number> {
-  const t0 = Date.now();
-  while (Date.now() - t0 < timeoutMs) {
-    try {
-      const r = await fetch(url);
-      if (r.status === 200) return Date.now() - t0;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
-}
-
-export type ShopProcess = { child: ChildProcess; port: number; startMs: number; stop(): Promise<void> };
-
-/** Starts `node --import tsx server/main.ts` (one process, so stopping it by PID stops it). */
+/**
+ * Starts the real shop process with this environment (BUILD_DIR defaults to a fresh build)
+ * and resolves once /healthz answers 200. Stop it with `.stop()`.
+ */
 export async function startShop(env: Record<string, string>): Promise<ShopProcess> {
-  const port = Number(env.PORT);
-  const t0 = Date.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", SEED_ON_START: "on", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const exited = new Promise<void>((r) => child.once("exit", () => r()));
-  await waitFor(`http://127.0.0.1:${port}/healthz`, 120_000);
+  const shop = spawnShop({ HOST: "127.0.0.1", BUILD_DIR: process.env.BUILD_DIR ?? storefrontBuild(), ...env });
+  try {
+    await waitFor200(shop, "/healthz", 120_000);
+  } catch (e) {
+    await shop.stop("SIGKILL");
+    throw e;
+  }
+  return shop;
+}
+
+/** Polls a URL until it answers 200. */
+export async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    const ok = await fetch(url)
+      .then(async (r) => {
+        await r.arrayBuffer();
+        return r.status === 200;
+      })
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no 200 from ${url} within ${timeoutMs} ms`);
+}
+
+/** The local PostgreSQL server of the project's machines (BENCH_DATABASE_URL overrides). */
+export const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+export function machine() {
   return {
-    child,
-    port,
-    startMs: Date.now() - t0,
-    async stop() {
-      child.kill("SIGTERM");
-      await exited;
+    date: new Date().toISOString(),
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? "unknown",
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    freeMemoryGb: Math.round(freemem() / 2 ** 30),
+    node: process.version,
+    loadAverage: loadavg().map((x) => Math.round(x * 100) / 100),
+  };
+}
+
+export async function postgresAvailable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+/** A database of its own on the local server, dropped by the returned function. */
+export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `shop_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const a = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
     },
   };
 }
+
+export type Backend = "pglite" | "postgres";
+
+/** Starts the real shop process on a fresh PGlite DATA_DIR or a fresh PostgreSQL database. */
+export async function startFreshShop(backend: Backend, buildDir: string, extraEnv: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), "shop-bench-"));
+  const pgdb = backend === "postgres" ? await createPgDatabase() : undefined;
+  const env: Record<string, string> = {
+    PORT: String(await freePort()),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    BUILD_DIR: buildDir,
+    LOG_LEVEL: "warn",
+    ...(pgdb ? { DATABASE_URL: pgdb.url, SECRET: randomBytes(32).toString("hex") } : {}),
+    ...extraEnv,
+  };
+  const started = Date.now();
+  const shop = spawnShop(env);
+  await waitFor200(shop, "/", 120_000);
+  return {
+    shop,
+    env,
+    firstStartMs: Date.now() - started,
+    async stop() {
+      await shop.stop("SIGTERM");
+      await pgdb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const require = createRequire(import.meta.url);
+type AutocannonResult = {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+const autocannon = require("autocannon") as (opts: object) => Promise<AutocannonResult>;
+
+export type LoadFigure = { reqPerSec: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number };
+
+/** One autocannon run (50 connections by default). */
+export async function load(url: string, seconds: number, connections = 50): Promise<LoadFigure> {
+  const r = await autocannon({ url, connections, duration: seconds, headers: { "accept-encoding": "br, gzip" } });
+  return { reqPerSec: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+export type { ShopProcess };

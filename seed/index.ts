@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../server/db/client.ts";
 import { stores } from "../server/modules/stores/stores.schema.ts";
+import { seedContent } from "./content/index.ts";
+import { seedCatalog } from "./catalog/index.ts";
 import { seedStores } from "./stores.ts";
 
 export type SeedStep = (db: Db, ctx: SeedContext) => Promise<void>;
@@ -10,7 +12,12 @@ export type SeedContext = { dataDir: string; log: (msg: string) => void };
  * Demo data steps, in order. Each later module appends its own step here
  * (catalog, content, ...). Steps run inside one transaction.
  */
-export const seedSteps: { name: string; run: SeedStep }[] = [{ name: "stores", run: async (db) => void (await seedStores(db)) }];
+export const seedSteps: { name: string; run: SeedStep }[] = [
+  { name: "stores", run: async (db) => void (await seedStores(db)) },
+  { name: "catalog", run: seedCatalog },
+  // Keep content after catalog: guides may reference product refs.
+  { name: "content", run: (db) => seedContent(db) },
+];
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(stores);

@@ -3,9 +3,11 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { ServerBuild } from "react-router";
+import { t } from "../core/i18n/index.ts";
 import { installErrorHandler } from "./lib/error-handler.ts";
+import { requestLanguage } from "./lib/request-language.ts";
 import { stripTrackingParams } from "./lib/tracking.ts";
 import type { Services } from "./modules/index.ts";
 import { ssrPlugin } from "./ssr.ts";
@@ -72,12 +74,11 @@ export async function buildHttp(opts: HttpOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       for (const plugin of opts.apiPlugins ?? []) await api.register(plugin);
-      api.setNotFoundHandler((req, reply) => {
-        const fr = String(req.headers["accept-language"] ?? "").startsWith("fr") || (req.query as any)?.language === "fr";
-        reply.status(404).send({
-          error: { code: "api.not_found", message: fr ? "Cette route de l'API n'existe pas" : "La ruta de la API no existe" },
-        });
-      });
+      const notFound = (req: FastifyRequest, reply: FastifyReply) =>
+        reply.status(404).send({ error: { code: "api.not_found", message: t(requestLanguage(req), "errors.api.not_found") } });
+      api.setNotFoundHandler(notFound);
+      // The storefront's catch-all would otherwise take unknown /api paths: this one is more specific.
+      api.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler: notFound });
     },
     { prefix: "/api" },
   );

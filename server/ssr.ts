@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import { languageFromPath } from "../core/stores.ts";
+import { installPageCache, markCacheable, servePageFromCache } from "./lib/page-cache.ts";
 import type { Services } from "./modules/index.ts";
 
 /** What every loader and action receives as `context` (see app/context.ts for the type the routes use). */
@@ -19,10 +20,17 @@ export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild
   const handle = createRequestHandler(opts.build, opts.mode);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
+  const cache = opts.services.pageCache;
+  if (cache.enabled) installPageCache(app, cache);
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.url === "/api" || req.url.startsWith("/api/")) {
       return reply.status(404).send({ error: { code: "api.not_found", message: "La ruta de la API no existe" } });
+    }
+    if (cache.enabled) {
+      const cookie = localeCookie(req);
+      if (cookie) reply.header("set-cookie", cookie);
+      if (servePageFromCache(cache, req, reply)) return reply;
     }
     const nonce = randomBytes(16).toString("base64");
     reply.header("content-security-policy", csp(nonce));
@@ -32,6 +40,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild
       nonce,
       requestId: String(req.id),
     } satisfies LoadContextInput as never);
+    markCacheable(req, reply, response);
     return sendFetchResponse(reply, response, req);
   };
   app.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler });
@@ -53,6 +62,13 @@ export function csp(nonce: string): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
+}
+
+/** The language preference is a functional cookie (no consent needed); 365 days per the spec. */
+function localeCookie(req: FastifyRequest): string | null {
+  const lang = languageFromPath(new URL(req.url, "http://x").pathname);
+  if (String(req.headers.cookie ?? "").includes(`locale=${lang}`)) return null;
+  return `locale=${lang}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`;
 }
 
 function toFetchRequest(req: FastifyRequest): Request {
@@ -83,12 +99,9 @@ async function sendFetchResponse(reply: FastifyReply, res: Response, req: Fastif
     reply.header(k, v);
   }
   const cookies = res.headers.getSetCookie();
-  const lang = languageFromPath(new URL(req.url, "http://x").pathname);
   const isHtml = (res.headers.get("content-type") ?? "").startsWith("text/html");
-  if (isHtml && !String(req.headers.cookie ?? "").includes(`locale=${lang}`)) {
-    // The language preference is a functional cookie (no consent needed); 365 days per the spec.
-    cookies.push(`locale=${lang}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`);
-  }
+  const locale = isHtml ? localeCookie(req) : null;
+  if (locale) cookies.push(locale);
   if (cookies.length) reply.header("set-cookie", cookies);
   if (!res.body || req.method === "HEAD") return reply.send(null);
   return reply.send(Readable.fromWeb(res.body as never));

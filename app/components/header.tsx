@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { localePath, stripLocale } from "../../core/stores.ts";
 import { Logo } from "~/components/logo";
+import { SearchCombobox } from "~/features/search/search-combobox";
 import { useI18n } from "~/lib/i18n";
 import { STORAGE_KEYS, useStorage } from "~/lib/local-store";
 import { useRootData } from "~/lib/root-data";
@@ -77,7 +78,7 @@ export function Header() {
         <Logo />
         <Form method="get" action={href("/buscar")} role="search" className="relative hidden flex-1 md:block">
           <label htmlFor={searchId} className="sr-only">{t("header.search.label")}</label>
-          <input id={searchId} name="q" type="search" defaultValue={q} placeholder={t("header.search.placeholder")} className="input h-11 pr-12" autoComplete="off" data-search-input />
+          <SearchCombobox id={searchId} defaultValue={q} className="input h-11 pr-12" />
           <button type="submit" className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-brand-700" aria-label={t("header.search.submit")}>
             <Icon d={ICONS.search} className="h-5 w-5" />
           </button>
@@ -101,7 +102,7 @@ export function Header() {
       </div>
       <Form method="get" action={href("/buscar")} role="search" className="container-shop relative pb-3 md:hidden">
         <label htmlFor={`${searchId}-m`} className="sr-only">{t("header.search.label")}</label>
-        <input id={`${searchId}-m`} name="q" type="search" defaultValue={q} placeholder={t("header.search.placeholder")} className="input h-11 pr-12" autoComplete="off" />
+        <SearchCombobox id={`${searchId}-m`} defaultValue={q} className="input h-11 pr-12" />
         <button type="submit" className="absolute inset-y-0 right-4 flex w-11 items-center justify-center pb-3 text-brand-700" aria-label={t("header.search.submit")}>
           <Icon d={ICONS.search} className="h-5 w-5" />
         </button>

@@ -50,3 +50,25 @@ export function useStorage<T>(key: string, fallback: T): T {
   }, [key]);
   return value;
 }
+
+/** Guest wishlist: product ids in localStorage (logged users sync with the server later). */
+export function toggleWishlist(productId: number): boolean {
+  const ids = readStorage<number[]>(STORAGE_KEYS.wishlist, []);
+  const has = ids.includes(productId);
+  writeStorage(STORAGE_KEYS.wishlist, has ? ids.filter((id) => id !== productId) : [productId, ...ids]);
+  return !has;
+}
+
+export type RecentlyViewedItem = { id: number; name: string; path: string; image: string | null; price: number };
+
+export const RECENTLY_VIEWED_MAX = 12;
+
+/** Newest first; a product seen again moves to the front; at most 12 kept. */
+export function pushRecentlyViewed(list: RecentlyViewedItem[], item: RecentlyViewedItem): RecentlyViewedItem[] {
+  return [item, ...list.filter((x) => x.id !== item.id)].slice(0, RECENTLY_VIEWED_MAX);
+}
+
+export function rememberViewed(item: RecentlyViewedItem): void {
+  const list = readStorage<RecentlyViewedItem[]>(STORAGE_KEYS.recentlyViewed, []);
+  writeStorage(STORAGE_KEYS.recentlyViewed, pushRecentlyViewed(Array.isArray(list) ? list : [], item));
+}

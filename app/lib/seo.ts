@@ -12,6 +12,8 @@ export type SeoInput = {
   languages?: Language[];
   noindex?: boolean;
   image?: string;
+  /** Store-relative path per language when it differs between stores (translated category slugs). */
+  alternates?: Partial<Record<Language, string>>;
   jsonLd?: object[];
 };
 
@@ -34,11 +36,32 @@ export function seoMeta(s: SeoInput): MetaDescriptor[] {
     out.push({ name: "description", content: s.description }, { property: "og:description", content: s.description });
   }
   if (s.image) out.push({ property: "og:image", content: s.image.startsWith("http") ? s.image : s.origin + s.image });
+  const pathIn = (l: Language) => s.alternates?.[l] ?? s.path;
   for (const l of langs) {
-    out.push({ tagName: "link", rel: "alternate", hrefLang: l === "es" ? "es-ES" : "fr-FR", href: s.origin + localePath(l, s.path) });
+    out.push({ tagName: "link", rel: "alternate", hrefLang: l === "es" ? "es-ES" : "fr-FR", href: s.origin + localePath(l, pathIn(l)) });
   }
-  if (langs.includes("es")) out.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: s.origin + s.path });
+  if (langs.includes("es")) out.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: s.origin + pathIn("es") });
   if (s.noindex) out.push({ name: "robots", content: "noindex, follow" });
   for (const j of s.jsonLd ?? []) out.push({ "script:ld+json": j });
   return out;
+}
+
+/** schema.org BreadcrumbList from (label, absolute URL) pairs, home first. */
+export function breadcrumbJsonLd(items: { name: string; url: string }[]): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((it, i) => ({ "@type": "ListItem", position: i + 1, name: it.name, item: it.url })),
+  };
+}
+
+/** schema.org ItemList of the products a listing shows (URLs only: the product pages carry the details). */
+export function itemListJsonLd(name: string, urls: string[]): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    name,
+    numberOfItems: urls.length,
+    itemListElement: urls.map((url, i) => ({ "@type": "ListItem", position: i + 1, url })),
+  };
 }

@@ -1,5 +1,10 @@
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { createPageCache } from "../lib/page-cache.ts";
+import { createCatalogService } from "./catalog/catalog.service.ts";
+import { createContentService } from "./content/content.service.ts";
+import { createMarketingService } from "./marketing/marketing.service.ts";
+import { createMediaService } from "./media/media.service.ts";
 import { createStoresService } from "./stores/stores.service.ts";
 
 /**
@@ -9,15 +14,30 @@ import { createStoresService } from "./stores/stores.service.ts";
 export function createServices(database: Database, config: Config) {
   const db = database.db;
   const stores = createStoresService(db);
+  const catalog = createCatalogService(database, stores);
+  // Rendered catalog pages; dropped on every copy whenever the catalog changes.
+  const pageCache = createPageCache({ enabled: config.pageCache });
+  catalog.onChange(() => pageCache.clear());
+  const content = createContentService(db);
+  const marketing = createMarketingService(db);
+  const media = createMediaService(config);
   return {
     config,
     database,
     stores,
+    catalog,
+    pageCache,
+    content,
+    marketing,
+    media,
     /** Warm caches and subscribe to cross-copy invalidation. */
     async start() {
       await stores.all();
+      await catalog.start();
     },
-    async stop() {},
+    async stop() {
+      await catalog.stop();
+    },
   };
 }
 

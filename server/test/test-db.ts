@@ -46,8 +46,9 @@ export async function createTestDatabase(kind: TestDbKind, opts: { seed?: boolea
   return wrapPglite(client);
 }
 
-function tmpDataDir() {
-  return process.env.TEST_DATA_DIR ?? `/tmp/shop-test-media`;
+/** Where the seed writes media originals: the same DATA_DIR createTestShop gives the media service. */
+export function tmpDataDir() {
+  return process.env.TEST_DATA_DIR ?? "/tmp/shop-test-data";
 }
 
 function wrapPglite(client: PGlite): Database {

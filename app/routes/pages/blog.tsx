@@ -1,5 +1,64 @@
-import { placeholderLoader } from "~/lib/placeholder.server";
+import { Suspense } from "react";
+import { Await, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
+import type { Language } from "../../../core/stores.ts";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { FaqList } from "~/features/content/blocks";
+import { BLOG_PAGE_SIZE, CategoryNav, PostGrid, pageParam } from "~/features/content/blog";
+import { useI18n } from "~/lib/i18n";
+import { rootMeta } from "~/lib/root-data";
+import { seoMeta } from "~/lib/seo";
+import { notFound, requireFeature, storeFor } from "~/lib/store.server";
+import { t as tr } from "../../../core/i18n/index.ts";
 
-export const loader = placeholderLoader("blog", { feature: "blog" });
-export { placeholderMeta as meta, PlaceholderPage as default } from "~/lib/placeholder-route";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
+
+/** The blog's FAQ block reads this page; it loads after the list (deferred) and may fail alone. */
+const FAQ_PAGE = "faq-inspiracion";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { store, lang, url } = await storeFor(request, context);
+  requireFeature(store, "blog");
+  const page = pageParam(url);
+  if (page == null) throw notFound();
+  const { content } = context.services;
+  const [list, categories] = await Promise.all([content.listPosts(store, { page, pageSize: BLOG_PAGE_SIZE }), content.listPostCategories(store)]);
+  if (!list || (page > 1 && page > list.pages)) throw notFound();
+  const faqs = content.faqs(store.id, FAQ_PAGE);
+  return { list, categories, faqs, lang: lang as Language, page };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: "BañoDirecto" }];
+  const root = rootMeta(matches);
+  const title = tr(data.lang, "blog.title") + (data.page > 1 ? ` · ${tr(data.lang, "blog.page", { page: data.page, pages: data.list.pages })}` : "");
+  return seoMeta({ title, description: tr(data.lang, "blog.intro"), origin: root.origin, lang: data.lang, path: data.page > 1 ? `/inspiracion?page=${data.page}` : "/inspiracion", languages: ["es"] });
+};
+
+export default function Blog() {
+  const { list, categories, faqs } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
+  return (
+    <div className="container-shop py-8">
+      <Breadcrumbs items={[{ label: t("blog.title") }]} />
+      <h1 className="mt-4 text-3xl font-extrabold text-brand-900 sm:text-4xl">{t("blog.title")}</h1>
+      <p className="mt-3 max-w-3xl text-lg text-slate-700">{t("blog.intro")}</p>
+      <CategoryNav categories={categories} />
+      <PostGrid list={list} basePath="/inspiracion" />
+      <section aria-labelledby="blog-faq" className="prose-shop mx-auto mt-16 max-w-3xl">
+        <h2 id="blog-faq">{t("blog.faq.title")}</h2>
+        <Suspense fallback={<p aria-busy="true">{t("content.faq.loading")}</p>}>
+          <Await
+            resolve={faqs}
+            errorElement={
+              <p role="alert" className="rounded-lg border border-danger/30 bg-red-50 px-4 py-3 font-medium text-danger">
+                {t("content.faq.error")}
+              </p>
+            }
+          >
+            {(items) => <FaqList items={items} />}
+          </Await>
+        </Suspense>
+      </section>
+    </div>
+  );
+}

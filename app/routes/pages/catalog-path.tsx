@@ -1,16 +1,168 @@
-import { data } from "react-router";
-import { placeholderLoader } from "~/lib/placeholder.server";
+import { lazy } from "react";
+import { Link, data, redirect } from "react-router";
+import { parseListingState, serialiseListingState } from "../../../core/catalog-filters.ts";
+import { localePath, stripLocale } from "../../../core/stores.ts";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { BannerRow } from "~/features/catalog/banners";
+import { catalogFor } from "~/features/catalog/catalog.server";
+import { CategoryTiles } from "~/features/catalog/category-tiles";
+import { FiltersPanel, SelectedChips, SortSelect } from "~/features/catalog/filters";
+import type { ListingPage } from "~/features/catalog/listing";
+import { PAGE_SIZE } from "~/features/catalog/listing.server";
+import { ProductGrid } from "~/features/catalog/product-grid";
+import { RecentlyViewed } from "~/features/catalog/recently-viewed";
+import { loadProductRoute } from "~/features/catalog/product-route.server";
+import { useI18n } from "~/lib/i18n";
+import { rootMeta } from "~/lib/root-data";
+import { breadcrumbJsonLd, itemListJsonLd, seoMeta } from "~/lib/seo";
+import { notFound } from "~/lib/store.server";
 import type { Route } from "./+types/catalog-path";
 
-const category = placeholderLoader("category");
-const product = placeholderLoader("product");
+async function loadCategory({ request, context }: Route.LoaderArgs) {
+  const { catalog, sl, lang, path, url, userType } = await catalogFor(request, context);
+  const segments = path.split("/").filter(Boolean);
+  const slug = segments.at(-1);
+  if (!slug || !/^[\w-]{1,200}$/.test(slug)) throw notFound();
+  const state = parseListingState(url.searchParams);
+  const q = { sort: state.sort, filters: state.selected, page_size: PAGE_SIZE, user_type: userType };
+  const first = await catalog.listByCategory(sl, slug, { ...q, page: state.page.from });
+  if (!first) throw notFound();
+  // One canonical address per category (old nested paths, missing prefix segments...).
+  if (first.category.path !== path) throw redirect(localePath(lang, first.category.path) + url.search, 301);
+  const pages = Math.max(first.pages, 1);
+  if (state.page.from > pages) throw notFound();
+  const to = Math.min(state.page.to, pages);
+  const rest = await Promise.all(
+    Array.from({ length: to - state.page.from }, (_, i) => catalog.listByCategory(sl, slug, { ...q, page: state.page.from + 1 + i })),
+  );
+  const listing: ListingPage = {
+    results: [first, ...rest].flatMap((p) => p?.results ?? []),
+    from: state.page.from,
+    to,
+    pages,
+    total: first.total,
+    page_size: first.page_size,
+  };
+  return {
+    kind: "category" as const,
+    lang,
+    path,
+    category: first.category,
+    filters: first.filters,
+    selected: state.selected,
+    sort: state.sort,
+    banners: first.banners,
+    links: first.links,
+    listing,
+    /** Query of filters and sort only: filtered listings are not indexed (canonical to the plain category). */
+    filterQuery: serialiseListingState({ sort: state.sort, selected: state.selected }),
+  };
+}
 
 /** Category paths end with a slash, product paths with .html; anything else is the 404 page. */
 export async function loader(args: Route.LoaderArgs) {
   const path = new URL(args.request.url).pathname;
-  if (path.endsWith(".html")) return product(args);
-  if (path.endsWith("/") && path.length > 1) return category(args);
+  if (path.endsWith(".html")) {
+    const slug = path.split("/").pop()?.slice(0, -".html".length) ?? "";
+    if (!/^[\w-]{1,200}$/.test(slug)) throw notFound();
+    return loadProductRoute(args, slug);
+  }
+  if (path.endsWith("/") && path.length > 1 && path !== "/fr/") return loadCategory(args);
   throw data(null, { status: 404 });
 }
-export { placeholderMeta as meta, PlaceholderPage as default } from "~/lib/placeholder-route";
+
+export const meta: Route.MetaFunction = ({ data: d, matches }) => {
+  if (!d) return [{ title: "BañoDirecto" }];
+  const root = rootMeta(matches);
+  if (d.kind === "product") return d.meta;
+  const c = d.category;
+  const page = d.listing.from;
+  const base = (p: string) => root.origin + localePath(d.lang, p);
+  const crumbs = [{ name: "BañoDirecto", url: base("/") }, ...c.breadcrumbs.filter((b) => b.id !== c.id).map((b) => ({ name: b.name, url: base(b.path) })), { name: c.name, url: base(c.path) }];
+  const title = c.seo.title || c.name;
+  return seoMeta({
+    title: page > 1 ? `${title} (${page})` : title,
+    description: c.seo.description,
+    origin: root.origin,
+    lang: d.lang,
+    path: page > 1 && !d.filterQuery ? `${c.path}?page=${page}` : c.path,
+    languages: (["es", "fr"] as const).filter((l) => l === d.lang || c.alternates[l]),
+    // The catalog gives alternates with their store prefix ("/fr/..."); seoMeta adds it itself.
+    alternates: Object.fromEntries(Object.entries(c.alternates).map(([l, p]) => [l, stripLocale(p)])),
+    noindex: d.filterQuery !== "",
+    jsonLd: [breadcrumbJsonLd(crumbs), itemListJsonLd(c.name, d.listing.results.slice(0, 24).map((p) => base(p.path)))],
+  });
+};
+
+function CategoryPage({ d }: { d: Extract<Route.ComponentProps["loaderData"], { kind: "category" }> }) {
+  const { t, href } = useI18n();
+  const c = d.category;
+  const ctx = { selected: d.selected, sort: d.sort, categoryId: c.id };
+  const topBanners = d.banners.filter((b) => b.grid_position == null);
+  return (
+    <div className="container-shop pb-10 pt-4">
+      <Breadcrumbs items={[...c.breadcrumbs.filter((b) => b.id !== c.id).map((b) => ({ label: b.name, to: href(b.path) })), { label: c.name }]} />
+      <header className="mt-3 flex flex-wrap items-end justify-between gap-2">
+        <h1 className="text-2xl font-extrabold text-brand-900 sm:text-4xl">{c.seo.h1 || c.name}</h1>
+        <p className="text-sm text-muted">{t("catalog.products_count", { count: d.listing.total })}</p>
+      </header>
+      {c.subcategories.length > 0 && (
+        <nav aria-label={t("catalog.subcategories")} className="mt-5">
+          <CategoryTiles categories={c.subcategories} compact />
+        </nav>
+      )}
+      {d.links.length > 0 && (
+        <nav aria-label={t("catalog.related_links")} className="mt-4">
+          <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+            {d.links.map((l) => (
+              <li key={l.url} className="shrink-0">
+                <Link to={href(l.url)} className="inline-flex min-h-9 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-brand-900 hover:border-brand-600 hover:bg-brand-50">{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {topBanners.length > 0 && <div className="mt-6"><BannerRow banners={topBanners} /></div>}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[270px_1fr] lg:gap-8">
+        <aside aria-label={t("catalog.filters.title")} className="lg:sticky lg:top-36 lg:max-h-[calc(100vh-10rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
+          <div className="grid grid-cols-2 gap-2 lg:block">
+            <FiltersPanel filters={d.filters} total={d.listing.total} {...ctx} />
+            <div className="lg:hidden"><SortSelect {...ctx} /></div>
+          </div>
+        </aside>
+        <div>
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <SelectedChips filters={d.filters} {...ctx} />
+            <div className="ml-auto hidden lg:block"><SortSelect {...ctx} /></div>
+          </div>
+          {d.listing.results.length > 0 ? (
+            <ProductGrid listing={d.listing} banners={d.banners} categoryId={c.id} />
+          ) : (
+            <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
+              <p className="font-semibold text-brand-900">{t("catalog.empty.title")}</p>
+              <p className="mt-1 text-sm text-muted">{t("catalog.empty.text")}</p>
+              <Link to={href(c.path)} className="btn-secondary mt-4">{t("catalog.filters.clear_all")}</Link>
+            </div>
+          )}
+        </div>
+      </div>
+      {c.seo.text && (
+        <section className="mt-12 border-t border-slate-200 pt-8" aria-label={t("catalog.seo_text")}>
+          {/* Editorial HTML of the category (written by the shop). */}
+          <div className="prose-shop max-w-4xl text-sm" dangerouslySetInnerHTML={{ __html: c.seo.text }} />
+        </section>
+      )}
+      <RecentlyViewed />
+    </div>
+  );
+}
+
+// Its own chunk: the category listing (the most visited page) must not download the configurator.
+const ProductPage = lazy(() => import("~/features/product/product-page").then((m) => ({ default: m.ProductPage })));
+
+export default function CatalogPath({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "product") return <ProductPage data={loaderData.data} />;
+  return <CategoryPage d={loaderData} />;
+}
+
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";

@@ -1,5 +1,69 @@
-import { placeholderLoader } from "~/lib/placeholder.server";
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
+import type { Language } from "../../../core/stores.ts";
+import type { PageDto } from "../../../server/modules/content/content.service.ts";
+import type { StoreFeatures } from "../../../server/modules/stores/stores.schema.ts";
+import { ArticleLayout } from "~/features/content/article-layout";
+import { breadcrumbJsonLd, faqJsonLd } from "~/features/content/blocks";
+import { rootMeta } from "~/lib/root-data";
+import { seoMeta } from "~/lib/seo";
+import { notFound, requireFeature, storeFor } from "~/lib/store.server";
 
-export const loader = placeholderLoader("content");
-export { placeholderMeta as meta, PlaceholderPage as default } from "~/lib/placeholder-route";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
+
+/** Pages that exist only in stores with a feature switch on (404 elsewhere, e.g. in France). */
+const FEATURE_BY_SLUG: Record<string, keyof StoreFeatures> = {
+  "reformistas-profesionales": "professionalsArea",
+  "servicio-de-instalacion": "installationService",
+};
+
+type Data = { page: PageDto; lang: Language; path: string; languages: Language[] };
+
+/**
+ * /cms/{slug} serves the legal pages; every other content route (about us, guides, measure
+ * pages...) serves the page whose slug is its own path, so each text has one address.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs): Promise<Data> {
+  const { store, lang, path } = await storeFor(request, context);
+  const isCms = path.startsWith("/cms/");
+  const slug = isCms ? (params.slug ?? "") : path.slice(1);
+  const feature = FEATURE_BY_SLUG[slug];
+  if (feature) requireFeature(store, feature);
+  const page = await context.services.content.pageBySlug(store.id, slug, isCms ? ["legal"] : ["page", "guide", "measure"]);
+  if (!page) throw notFound();
+  return { page, lang, path, languages: feature ? ["es"] : ["es", "fr"] };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: "BañoDirecto" }];
+  const root = rootMeta(matches);
+  const { page, lang, path, languages } = data;
+  const home = lang === "fr" ? "Accueil" : "Inicio";
+  return seoMeta({
+    title: page.title,
+    description: page.meta_description,
+    origin: root.origin,
+    lang,
+    path,
+    languages,
+    jsonLd: [
+      breadcrumbJsonLd(root.origin, [
+        { name: home, url: lang === "fr" ? "/fr" : "/" },
+        { name: page.title, url: (lang === "fr" ? "/fr" : "") + path },
+      ]),
+      ...faqJsonLd(page.blocks),
+    ],
+  });
+};
+
+export default function ContentPage() {
+  const { page } = useLoaderData<typeof loader>();
+  return (
+    <ArticleLayout
+      crumbs={[{ label: page.title }]}
+      title={page.title}
+      intro={page.intro}
+      blocks={page.blocks}
+      updatedAt={page.kind === "legal" ? page.updated_at : undefined}
+    />
+  );
+}

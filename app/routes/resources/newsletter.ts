@@ -1,11 +1,10 @@
 import { data } from "react-router";
-import { t } from "../../../core/i18n/index.ts";
-import { languageFromPath } from "../../../core/stores.ts";
+import { subscribeFromForm } from "~/features/content/newsletter.server";
 import type { Route } from "./+types/newsletter";
 
-export async function action({ request }: Route.ActionArgs) {
-  const lang = languageFromPath(new URL(request.url).pathname);
-  return data({ ok: false, message: t(lang, "errors.internal") }, { status: 503 });
+/** The footer newsletter form (name, surname, email, terms). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return subscribeFromForm(request, context, "footer");
 }
 
 export async function loader() {

@@ -218,7 +218,14 @@ export type BrandDetail = BrandDto & {
   categories: (CategoryRef & { product_count: number })[];
 };
 
-export type SitemapEntry = { path: string; language: Language; lastmod: string; alternates: Partial<Record<Language, string>> };
+export type SitemapEntry = {
+  path: string;
+  language: Language;
+  lastmod: string;
+  alternates: Partial<Record<Language, string>>;
+  /** What the page shows (added for suppliers/sitemap's `kind` filter). */
+  kind?: "category" | "product" | "brand";
+};
 
 /**
  * The catalog's use cases (implemented in catalog.service.ts). `null` means "no such

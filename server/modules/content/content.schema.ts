@@ -33,7 +33,9 @@ export type ContentBlock =
   | { type: "steps"; items: { title: string; text: string }[] }
   | { type: "products"; title: string; refs: string[] }
   | { type: "links"; items: { label: string; url: string }[] }
-  | { type: "figure"; illustration: string; caption: string };
+  | { type: "figure"; illustration: string; caption: string }
+  /** A small data table (installation prices by city...); cells are plain text. */
+  | { type: "table"; caption: string; head: string[]; rows: string[][] };
 
 export const postCategories = pgTable(
   "post_categories",

@@ -1,0 +1,46 @@
+import { Link } from "react-router";
+import type { BannerDto } from "../../../server/modules/catalog/catalog.types.ts";
+import { useI18n } from "~/lib/i18n";
+import { Picture } from "./picture";
+
+const THEMES: Record<string, { box: string; tone: string; cta: string; veil: string }> = {
+  dark: { box: "bg-brand-800 text-white", tone: "#a9d1e0", cta: "bg-white text-brand-900 hover:bg-brand-50", veil: "from-brand-900/85 via-brand-900/50" },
+  light: { box: "bg-brand-50 text-brand-900", tone: "#1f6f8b", cta: "bg-brand-800 text-white hover:bg-brand-900", veil: "from-white/90 via-white/60" },
+};
+export const bannerTheme = (theme: string | undefined) => THEMES[theme ?? ""] ?? THEMES.light;
+
+/** A promotional tile: inside the product grid (at its grid_position) or in a row of banners. */
+export function BannerCard({ banner, tall = false }: { banner: BannerDto; tall?: boolean }) {
+  const { href, t } = useI18n();
+  const th = bannerTheme(banner.theme);
+  return (
+    <article className={`relative flex h-full flex-col justify-between overflow-hidden rounded-xl p-5 ${th.box} ${tall ? "min-h-72" : "min-h-44"}`}>
+      {/* The banner's drawn image (1600x600): the piece on the right, a veil under the text. */}
+      <div className="absolute inset-0" aria-hidden="true">
+        <Picture imageKey={banner.illustration} alt="" width={1600} height={600} sizes="(min-width: 1024px) 33vw, 100vw" className={`h-full w-full object-cover ${tall ? "object-[70%_50%]" : "object-right"}`} />
+        <div className={`absolute inset-0 bg-gradient-to-r ${th.veil} to-transparent`} />
+      </div>
+      <div className="relative z-10 max-w-[75%]">
+        <h3 className="text-lg font-extrabold leading-tight sm:text-xl">{banner.title}</h3>
+        {banner.subtitle && <p className="mt-1 text-sm opacity-90">{banner.subtitle}</p>}
+      </div>
+      <Link to={href(banner.url)} className={`relative z-10 mt-4 inline-flex w-fit items-center rounded-lg px-4 py-2 text-sm font-semibold ${th.cta}`}>
+        {banner.cta || t("catalog.banner.cta")}
+        <span className="sr-only">: {banner.title}</span>
+      </Link>
+    </article>
+  );
+}
+
+export function BannerRow({ banners }: { banners: BannerDto[] }) {
+  if (!banners.length) return null;
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {banners.map((b) => (
+        <li key={b.id}>
+          <BannerCard banner={b} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,110 @@
+import { useEffect } from "react";
+import type { ProductCard, ProductDetail, TechnicalDatum } from "../../../server/modules/catalog/catalog.types.ts";
+import { useI18n } from "~/lib/i18n";
+import { type RecentlyViewedItem, rememberViewed, STORAGE_KEYS, toggleWishlist, useStorage } from "~/lib/local-store";
+import { ProductCard as CatalogCard } from "~/features/catalog/product-card";
+import { RecentlyViewed as RecentStrip } from "~/features/catalog/recently-viewed";
+
+/** Wishlist heart: guests keep product ids in localStorage; the header counter reads the same key. */
+export function WishlistButton({ productId, name }: { productId: number; name: string }) {
+  const { t } = useI18n();
+  const ids = useStorage<number[]>(STORAGE_KEYS.wishlist, []);
+  const on = Array.isArray(ids) && ids.includes(productId);
+  return (
+    <button
+      type="button"
+      aria-pressed={on}
+      onClick={() => toggleWishlist(productId)}
+      className="inline-flex h-11 items-center gap-2 rounded-full border border-sand-200 px-3 text-sm font-medium text-brand-800 hover:bg-sand-50"
+      data-testid="wishlist-toggle"
+    >
+      <svg viewBox="0 0 24 24" className={`h-5 w-5 ${on ? "fill-accent-600 stroke-accent-600" : "fill-none stroke-current"}`} strokeWidth="2" aria-hidden="true">
+        <path d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.3 5 6.8 5c2 0 3.4 1.1 4.2 2.4h2C13.8 6.1 15.2 5 17.2 5c3.5 0 5.6 3.6 4.3 6.8C19.5 16.4 12 21 12 21z" />
+      </svg>
+      <span>{on ? t("product.wishlist.saved") : t("product.wishlist.add")}</span>
+      <span className="sr-only">{name}</span>
+    </button>
+  );
+}
+
+export function Stars({ average, count }: { average: number; count: number }) {
+  const { t, locale } = useI18n();
+  if (!count) return <p className="text-sm text-muted">{t("product.rating.none")}</p>;
+  const pct = Math.max(0, Math.min(100, (average / 5) * 100));
+  return (
+    <p className="flex items-center gap-2 text-sm">
+      <span className="relative inline-block text-lg leading-none tracking-wider" aria-hidden="true">
+        <span className="text-slate-300">★★★★★</span>
+        <span className="absolute inset-0 overflow-hidden text-amber-500" style={{ width: `${pct}%` }}>★★★★★</span>
+      </span>
+      <span>{t("product.rating.summary", { average: average.toLocaleString(locale, { maximumFractionDigits: 1 }), count })}</span>
+    </p>
+  );
+}
+
+export function TechnicalData({ rows }: { rows: TechnicalDatum[] }) {
+  const { t } = useI18n();
+  if (!rows.length) return null;
+  return (
+    <section aria-labelledby="tech-title" className="mt-10">
+      <h2 id="tech-title" className="text-xl font-bold text-brand-900">{t("product.technical.title")}</h2>
+      <table className="mt-3 w-full max-w-3xl text-sm">
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.label} className="border-b border-sand-200 odd:bg-sand-50">
+              <th scope="row" className="w-1/2 px-3 py-2 text-left font-medium text-slate-700">{r.label}</th>
+              <td className="px-3 py-2 text-ink">{r.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function Files({ files }: { files: ProductDetail["files"] }) {
+  const { t } = useI18n();
+  if (!files.length) return null;
+  return (
+    <section aria-labelledby="files-title" className="mt-10">
+      <h2 id="files-title" className="text-xl font-bold text-brand-900">{t("product.files.title")}</h2>
+      <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+        {files.map((f) => (
+          <li key={f.id}>
+            <a href={f.url} download className="flex items-center gap-3 rounded-lg border border-sand-200 p-3 text-sm hover:border-brand-500 hover:bg-brand-50">
+              <span className="rounded bg-danger px-1.5 py-0.5 text-[11px] font-bold text-white" aria-hidden="true">PDF</span>
+              <span>
+                <span className="block font-semibold text-ink">{t(`product.files.type.${f.file_type}`)}</span>
+                <span className="block text-xs text-muted">{f.name}</span>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function Related({ products }: { products: ProductCard[] }) {
+  const { t } = useI18n();
+  if (!products.length) return null;
+  return (
+    <section aria-labelledby="related-title" className="mt-12">
+      <h2 id="related-title" className="text-xl font-bold text-brand-900 sm:text-2xl">{t("product.related.title")}</h2>
+      <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        {products.slice(0, 8).map((p) => (
+          <li key={p.id}>
+            <CatalogCard product={p} sizes="(min-width: 1024px) 300px, 45vw" />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Remembers this product (newest first) and shows the others seen before. */
+export function RecentlyViewed({ current }: { current: RecentlyViewedItem }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one entry per product view
+  useEffect(() => rememberViewed(current), [current.id]);
+  return <RecentStrip exclude={current.id} />;
+}

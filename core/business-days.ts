@@ -1,0 +1,37 @@
+/**
+ * Delivery date ranges count business days: Saturdays and Sundays are skipped (spec section 9).
+ * Dates are calendar days in the shop's time zone (Europe/Madrid), handled as UTC midnights
+ * so that adding days never trips over a daylight-saving change.
+ */
+import { TIME_ZONE } from "./stores.ts";
+
+/** Today's calendar date in Madrid, as a UTC-midnight Date. */
+export function shopToday(now: Date = new Date()): Date {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return new Date(`${parts}T00:00:00Z`);
+}
+
+const isWeekend = (d: Date) => d.getUTCDay() === 0 || d.getUTCDay() === 6;
+
+/** The date `days` business days after `from` (a weekend start counts from the next Monday). */
+export function addBusinessDays(from: Date, days: number): Date {
+  const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
+  let left = Math.max(0, Math.trunc(days));
+  while (isWeekend(d)) d.setUTCDate(d.getUTCDate() + 1);
+  while (left > 0) {
+    d.setUTCDate(d.getUTCDate() + 1);
+    if (!isWeekend(d)) left--;
+  }
+  return d;
+}
+
+/** Earliest and latest delivery dates for a product delivered in min..max business days. */
+export function deliveryRange(days: { min: number; max: number }, now: Date = new Date()): { from: Date; to: Date } {
+  const today = shopToday(now);
+  return { from: addBusinessDays(today, days.min), to: addBusinessDays(today, Math.max(days.min, days.max)) };
+}
+
+/** "lun, 3 mar" style short date in the store's language. */
+export function formatDay(d: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" }).format(d);
+}

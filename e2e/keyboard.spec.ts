@@ -1,0 +1,22 @@
+import { expect, it } from "vitest";
+import { describeBrowser, TEXT } from "./support/index.ts";
+
+describeBrowser("keyboard use", (browser) => {
+  it("reaches the skip link first with Tab and it jumps to the content", async () => {
+    const shop = await browser.open();
+    await shop.goto("/");
+    await shop.page.keyboard.press("Tab");
+    const first = await shop.focused();
+    expect(first).toEqual({ tag: "a", text: TEXT.es.skipLink, href: "#content" });
+    expect(await shop.page.getByRole("link", { name: TEXT.es.skipLink }).isVisible()).toBe(true);
+    await shop.page.keyboard.press("Enter");
+    await expect.poll(() => shop.page.evaluate(() => document.activeElement?.id)).toBe("content");
+  });
+
+  it("does the same in French on a mobile screen", async () => {
+    const shop = await browser.open({ viewport: "mobile" });
+    await shop.goto("/fr");
+    await shop.page.keyboard.press("Tab");
+    expect((await shop.focused()).text).toBe(TEXT.fr.skipLink);
+  });
+});

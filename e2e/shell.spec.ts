@@ -1,0 +1,55 @@
+import { expect, it } from "vitest";
+import { describeBrowser, TEXT } from "./support/index.ts";
+
+describeBrowser("storefront shell", (browser) => {
+  it("opens the home page and follows a main-menu link without reloading the page", async () => {
+    const shop = await browser.open();
+    const res = await shop.goto("/");
+    expect(res?.status()).toBe(200);
+    expect(await shop.lang()).toBe("es");
+    await expect.poll(() => shop.heading().count()).toBe(1);
+    const links = shop.mainMenuLinks();
+    expect(await links.count()).toBeGreaterThan(2);
+    const first = links.first();
+    const href = (await first.getAttribute("href"))!;
+    expect(href).toMatch(/^\/[^/].*/);
+    await shop.markWindow();
+    await first.click();
+    await shop.page.waitForURL((u) => u.pathname === href.split("?")[0]);
+    await expect.poll(() => shop.heading().first().textContent()).toBeTruthy();
+    expect(await shop.heading().first().textContent()).not.toBe(TEXT.es.notFound);
+    // Client-side navigation: the same window, the layout kept.
+    expect(await shop.windowStillMarked()).toBe(true);
+    expect(await shop.mainMenu().isVisible()).toBe(true);
+  });
+
+  it("shows the 404 page for an unknown path and goes back to the shop", async () => {
+    const shop = await browser.open();
+    const res = await shop.goto("/esta-pagina-no-existe");
+    expect(res?.status()).toBe(404);
+    expect(await shop.heading().textContent()).toBe(TEXT.es.notFound);
+    await shop.backToShop().click();
+    await shop.page.waitForURL((u) => u.pathname === "/");
+    await expect.poll(() => shop.errorPage().count()).toBe(0);
+    expect(await shop.heading().count()).toBe(1);
+  });
+
+  it("switches to the French store with the language link and shows French", async () => {
+    const shop = await browser.open();
+    await shop.goto("/marcas");
+    await shop.languageLink("es").click();
+    await shop.page.waitForURL((u) => u.pathname === "/fr/marcas");
+    await expect.poll(() => shop.lang()).toBe("fr");
+    // The shell speaks French: the menu, the language link back, the cookie banner.
+    expect(await shop.mainMenu("fr").isVisible()).toBe(true);
+    expect(await shop.languageLink("fr").isVisible()).toBe(true);
+    expect(await shop.cookieButton("reject", "fr").isVisible()).toBe(true);
+    const cookies = await shop.context.cookies(shop.baseURL);
+    expect(cookies.find((c) => c.name === "locale")?.value).toBe("fr");
+    // An unknown French path shows the French 404 page, whose link leads to /fr.
+    await shop.goto("/fr/nulle-part");
+    expect(await shop.heading().textContent()).toBe(TEXT.fr.notFound);
+    await shop.backToShop("fr").click();
+    await shop.page.waitForURL((u) => u.pathname === "/fr");
+  });
+});

@@ -1,0 +1,3 @@
+export { type Browser, describeBrowser, VIEWPORTS } from "./browser.ts";
+export { CHROMIUM_PATH, hasChromium, SKIP_MESSAGE } from "./env.ts";
+export { FUNCTIONAL_COOKIES, ShopPage, TEXT } from "./shop-page.ts";

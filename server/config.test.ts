@@ -1,0 +1,124 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const dirs: string[] = [];
+function dataDir() {
+  const d = mkdtempSync(join(tmpdir(), "shop-config-"));
+  dirs.push(d);
+  return d;
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** The message a shopkeeper reads when start-up is refused. */
+function refusal(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    return (e as Error).message;
+  }
+  throw new Error("the configuration was accepted");
+}
+
+describe("configuration", () => {
+  it("has working defaults: port 3000, ./data, info logs, a localhost public URL", () => {
+    const dir = dataDir();
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe("0.0.0.0");
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.logLevel).toBe("info");
+    expect(c.nodeEnv).toBe("development");
+    expect(c.publicUrl).toBe("http://localhost:3000");
+    expect(c.pageCache).toBe(true);
+    expect(c.seedOnStart).toBe(true);
+    expect(c.dataDir).toBe(dir);
+    expect(c.buildDir).toBe(resolve("build"));
+    expect(loadConfig({ SECRET: "s".repeat(32) }).dataDir).toBe(resolve("data"));
+  });
+
+  it("reads every variable it documents", () => {
+    const c = loadConfig({
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATABASE_URL: "postgres://shop@db:5432/shop",
+      DATA_DIR: dataDir(),
+      PUBLIC_URL: "https://shop.example.com/",
+      SECRET: "x".repeat(40),
+      LOG_LEVEL: "warn",
+      PAGE_CACHE: "off",
+      SEED_ON_START: "off",
+      BUILD_DIR: "/srv/build",
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: "127.0.0.1",
+      databaseUrl: "postgres://shop@db:5432/shop",
+      publicUrl: "https://shop.example.com",
+      secret: "x".repeat(40),
+      logLevel: "warn",
+      pageCache: false,
+      seedOnStart: false,
+      buildDir: "/srv/build",
+    });
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadConfig({ PORT: "", DATA_DIR: dataDir(), DATABASE_URL: "" })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it("refuses PORT=abc with a message naming PORT and the value", () => {
+    const msg = refusal({ PORT: "abc", DATA_DIR: dataDir() });
+    expect(msg).toMatch(/PORT="abc"/);
+    expect(msg).toMatch(/whole number between 1 and 65535/);
+  });
+
+  it("refuses ports out of range", () => {
+    expect(refusal({ PORT: "70000", DATA_DIR: dataDir() })).toMatch(/PORT="70000"/);
+    expect(refusal({ PORT: "0", DATA_DIR: dataDir() })).toMatch(/PORT="0"/);
+    expect(refusal({ PORT: "80.5", DATA_DIR: dataDir() })).toMatch(/PORT="80.5"/);
+  });
+
+  it("refuses a DATABASE_URL that is not a PostgreSQL URL", () => {
+    const msg = refusal({ DATABASE_URL: "mysql://root@localhost/shop", DATA_DIR: dataDir() });
+    expect(msg).toMatch(/DATABASE_URL="mysql:\/\/root@localhost\/shop"/);
+    expect(msg).toMatch(/postgres:\/\//);
+  });
+
+  it("lists every wrong variable at once", () => {
+    const msg = refusal({ PORT: "abc", LOG_LEVEL: "loud", PUBLIC_URL: "shop", DATA_DIR: dataDir() });
+    expect(msg).toMatch(/PORT=/);
+    expect(msg).toMatch(/LOG_LEVEL="loud"/);
+    expect(msg).toMatch(/PUBLIC_URL="shop"/);
+  });
+
+  it("requires SECRET in production on PostgreSQL, where copies must share it", () => {
+    const msg = refusal({ NODE_ENV: "production", DATABASE_URL: "postgres://db/shop", DATA_DIR: dataDir() });
+    expect(msg).toMatch(/SECRET: required when NODE_ENV=production and DATABASE_URL is set/);
+    expect(refusal({ SECRET: "short", DATA_DIR: dataDir() })).toMatch(/SECRET.*at least 32 characters/);
+    expect(loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://db/shop", SECRET: "k".repeat(32) }).secret).toBe("k".repeat(32));
+  });
+
+  it("generates the SECRET once and keeps it in DATA_DIR (private to the owner)", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).secret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    const file = join(dir, "secret.key");
+    expect(readFileSync(file, "utf8")).toBe(first);
+    expect(statSync(file).mode & 0o077).toBe(0);
+    expect(loadConfig({ DATA_DIR: dir }).secret).toBe(first);
+    // Another data dir is another shop: another key.
+    expect(loadConfig({ DATA_DIR: dataDir() }).secret).not.toBe(first);
+  });
+
+  it("does not write a key file when SECRET is given", () => {
+    const dir = join(dataDir(), "fresh");
+    loadConfig({ DATA_DIR: dir, SECRET: "z".repeat(32) });
+    expect(existsSync(join(dir, "secret.key"))).toBe(false);
+  });
+});

@@ -1,0 +1,320 @@
+import { and, asc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { type Language, localePath } from "../../../core/stores.ts";
+import type { Db } from "../../db/client.ts";
+import { loadCards, pageOf, paginated, sortSql } from "./catalog.cards.ts";
+import {
+  ancestors,
+  type CatalogMeta,
+  type CategoryNode,
+  categoryPath,
+  categoryRef,
+  type FilterDef,
+  filtersFor,
+  subtreeIds,
+  visible,
+} from "./catalog.meta.ts";
+import { categoryBanners, categoryLinks } from "./catalog.schema.ts";
+import { intArr, rows, tr } from "./catalog.sql.ts";
+import type {
+  BannerDto,
+  CategoryDto,
+  CategoryListing,
+  FilterDto,
+  ListQuery,
+  SelectedFilters,
+  StoreLang,
+} from "./catalog.types.ts";
+
+/** Store id of each language, for hreflang alternates. */
+export type StoreIds = Record<Language, number | undefined>;
+
+/** Products of each root's subtree in the store, counted once even when filed under several categories. */
+export async function subtreeCounts(db: Db, meta: CatalogMeta, sl: StoreLang, roots: number[]): Promise<Map<number, number>> {
+  const rootCol: number[] = [];
+  const catCol: number[] = [];
+  for (const r of roots) {
+    for (const c of subtreeIds(meta, r, sl.storeId, sl.language)) {
+      rootCol.push(r);
+      catCol.push(c);
+    }
+  }
+  const out = new Map<number, number>(roots.map((r) => [r, 0]));
+  if (rootCol.length === 0) return out;
+  const res = await rows<{ root: number; n: number }>(
+    db,
+    sql`select x.root, count(distinct pc.product_id)::int as n
+      from unnest(${intArr(rootCol)}, ${intArr(catCol)}) as x(root, cat)
+      join product_categories pc on pc.category_id = x.cat
+      join product_stores ps on ps.product_id = pc.product_id and ps.store_id = ${sl.storeId}
+      join products p on p.id = pc.product_id and p.active
+      group by x.root`,
+  );
+  for (const r of res) out.set(r.root, r.n);
+  return out;
+}
+
+export function alternatesOf(node: CategoryNode, storeIds: StoreIds): Partial<Record<Language, string>> {
+  const out: Partial<Record<Language, string>> = {};
+  for (const lang of ["es", "fr"] as const) {
+    const sid = storeIds[lang];
+    if (sid !== undefined && visible(node, sid, lang)) out[lang] = localePath(lang, categoryPath(node.tr[lang]!.slug));
+  }
+  return out;
+}
+
+export async function categoryDto(
+  db: Db,
+  meta: CatalogMeta,
+  sl: StoreLang,
+  node: CategoryNode,
+  storeIds: StoreIds,
+): Promise<CategoryDto> {
+  const t = node.tr[sl.language]!;
+  const children = node.children.map((id) => meta.categories.get(id)).filter((c) => visible(c, sl.storeId, sl.language));
+  const counts = await subtreeCounts(db, meta, sl, children.map((c) => c.id));
+  const parent = node.parentId == null ? undefined : meta.categories.get(node.parentId);
+  return {
+    id: node.id,
+    slug: t.slug,
+    path: categoryPath(t.slug),
+    name: t.name,
+    illustration: node.illustration,
+    animations: node.animations,
+    parent: visible(parent, sl.storeId, sl.language) ? categoryRef(parent, sl.language) : null,
+    breadcrumbs: ancestors(meta, node.id)
+      .filter((a) => visible(a, sl.storeId, sl.language))
+      .map((a) => categoryRef(a, sl.language)),
+    subcategories: children.map((c) => ({ ...categoryRef(c, sl.language), illustration: c.illustration, product_count: counts.get(c.id) ?? 0 })),
+    seo: { title: t.seoTitle, description: t.seoDescription, h1: t.h1, text: t.seoText },
+    origin_seo: t.originSeo,
+    alternates: alternatesOf(node, storeIds),
+  };
+}
+
+type Group = { filterId: number; cond: SQL };
+
+/**
+ * Turns the shopper's selection into one condition per filter: options of the same filter are
+ * OR-ed, filters are AND-ed. A range matches a product whose own [min, max] overlaps it.
+ * Ids that are not filters of this category are dropped (and left out of `selected`).
+ */
+function selectionGroups(defs: FilterDef[], sel: SelectedFilters | undefined): { groups: Group[]; selected: SelectedFilters } {
+  const byId = new Map(defs.map((d) => [d.id, d]));
+  const optionFilter = new Map<number, FilterDef>();
+  for (const d of defs) for (const o of d.options) optionFilter.set(o.id, d);
+  const chosen = new Map<number, number[]>();
+  const ranges = new Map<number, [number, number]>();
+  const selected: SelectedFilters = { options: [], ranges: {} };
+  for (const id of sel?.options ?? []) {
+    const d = optionFilter.get(id);
+    if (!d) continue;
+    selected.options.push(id);
+    if (d.filterType === "range") {
+      // A range bucket chosen as an option: the union of the chosen buckets.
+      const o = d.options.find((x) => x.id === id)!;
+      if (o.valueRangeMin == null || o.valueRangeMax == null) continue;
+      const prev = ranges.get(d.id);
+      ranges.set(d.id, prev ? [Math.min(prev[0], o.valueRangeMin), Math.max(prev[1], o.valueRangeMax)] : [o.valueRangeMin, o.valueRangeMax]);
+    } else {
+      chosen.set(d.id, [...(chosen.get(d.id) ?? []), id]);
+    }
+  }
+  for (const [k, v] of Object.entries(sel?.ranges ?? {})) {
+    const d = byId.get(Number(k));
+    if (d?.filterType !== "range") continue;
+    const [a, b] = v[0] <= v[1] ? v : [v[1], v[0]];
+    selected.ranges[d.id] = [a, b];
+    ranges.set(d.id, [a, b]);
+  }
+  const groups: Group[] = [];
+  for (const [filterId, ids] of chosen) {
+    groups.push({
+      filterId,
+      cond: sql`b.id in (select pfo.product_id from product_filter_options pfo where pfo.filter_option_id = any(${intArr(ids)}))`,
+    });
+  }
+  for (const [filterId, [min, max]] of ranges) {
+    groups.push({
+      filterId,
+      cond: sql`b.id in (select r.product_id from product_filter_ranges r where r.filter_id = ${filterId} and r.min <= ${max} and r.max >= ${min})`,
+    });
+  }
+  return { groups, selected };
+}
+
+type FacetResult = { total: number; ids: number[]; counts: [number, number][]; bounds: [number, number, number][] };
+
+/**
+ * The whole listing in ONE query over the category subtree: the page of ids, the total, the
+ * count of every filter option with the OTHER filters applied (classic faceting: choosing
+ * "white" does not zero the other colours) and the bounds of the range filters.
+ */
+async function facetQuery(
+  db: Db,
+  sl: StoreLang,
+  catIds: number[],
+  defs: FilterDef[],
+  groups: Group[],
+  page: { sort: SQL; limit: number; offset: number } | null,
+): Promise<FacetResult> {
+  const g = (i: number) => sql.raw(`g${i}`);
+  const groupCols = groups.length ? sql`, ${sql.join(groups.map((gr, i) => sql`(${gr.cond}) as ${g(i)}`), sql`, `)}` : sql``;
+  const all = (except?: number): SQL => {
+    const parts = groups.map((gr, i) => (gr.filterId === except ? null : sql`m.${g(i)}`)).filter((x): x is SQL => x !== null);
+    return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+  };
+  const selectedFilterIds = [...new Set(groups.map((x) => x.filterId))];
+  const optionDefs = defs.filter((d) => d.filterType !== "range");
+  const optionIds = optionDefs.flatMap((d) => d.options.map((o) => o.id));
+  const optionCase = (() => {
+    const whens = selectedFilterIds
+      .map((fid) => optionDefs.find((d) => d.id === fid))
+      .filter((d): d is FilterDef => !!d)
+      .map((d) => sql`when pfo.filter_option_id = any(${intArr(d.options.map((o) => o.id))}) then ${all(d.id)}`);
+    return whens.length ? sql`case ${sql.join(whens, sql` `)} else ${all()} end` : all();
+  })();
+  const rangeDefs = defs.filter((d) => d.filterType === "range");
+  const buckets = rangeDefs.flatMap((d) =>
+    d.options.filter((o) => o.valueRangeMin != null && o.valueRangeMax != null).map((o) => ({ id: o.id, fid: d.id, min: o.valueRangeMin!, max: o.valueRangeMax! })),
+  );
+  const bucketCase = (() => {
+    const whens = selectedFilterIds.filter((fid) => rangeDefs.some((d) => d.id === fid)).map((fid) => sql`when ro.fid = ${fid} then ${all(fid)}`);
+    return whens.length ? sql`case ${sql.join(whens, sql` `)} else ${all()} end` : all();
+  })();
+  const pageSql = page
+    ? sql`(select coalesce(json_agg(s.id), '[]') from (select p.id from hits p order by ${page.sort} limit ${page.limit} offset ${page.offset}) s)`
+    : sql`'[]'::json`;
+  const countsSql = optionIds.length
+    ? sql`(select coalesce(json_agg(json_build_array(s.o, s.n)), '[]') from (
+        select pfo.filter_option_id as o, count(*)::int as n from m join product_filter_options pfo on pfo.product_id = m.id
+        where pfo.filter_option_id = any(${intArr(optionIds)}) and (${optionCase}) group by 1) s)`
+    : sql`'[]'::json`;
+  const bucketSql = buckets.length
+    ? sql`(select coalesce(json_agg(json_build_array(s.o, s.n)), '[]') from (
+        select ro.id as o, count(*)::int as n
+        from unnest(${intArr(buckets.map((b) => b.id))}, ${intArr(buckets.map((b) => b.fid))}, ${intArr(buckets.map((b) => b.min))}, ${intArr(buckets.map((b) => b.max))}) as ro(id, fid, mn, mx)
+        join product_filter_ranges r on r.filter_id = ro.fid and r.min <= ro.mx and r.max >= ro.mn
+        join m on m.id = r.product_id
+        where (${bucketCase}) group by 1) s)`
+    : sql`'[]'::json`;
+  const boundsSql = rangeDefs.length
+    ? sql`(select coalesce(json_agg(json_build_array(s.f, s.mn, s.mx)), '[]') from (
+        select r.filter_id as f, min(r.min)::int as mn, max(r.max)::int as mx from base b
+        join product_filter_ranges r on r.product_id = b.id and r.filter_id = any(${intArr(rangeDefs.map((d) => d.id))}) group by 1) s)`
+    : sql`'[]'::json`;
+  const res = await rows<{ total: number; ids: number[]; counts: [number, number][]; buckets: [number, number][]; bounds: [number, number, number][] }>(
+    db,
+    sql`with base as materialized (
+        select p.id, p.sales_count, p.pvp_web, p.pvp_original, p.rating_avg, p.rating_count, p.created_at,
+          p.is_novelty, p.is_offer, p.is_settlement
+        from products p
+        where p.active
+          and p.id in (select pc.product_id from product_categories pc where pc.category_id = any(${intArr(catIds)}))
+          and exists (select 1 from product_stores ps where ps.product_id = p.id and ps.store_id = ${sl.storeId})
+          and exists (select 1 from product_translations pt where pt.product_id = p.id and pt.language = ${sl.language})
+      ),
+      m as materialized (select b.* ${groupCols} from base b),
+      hits as materialized (select * from m where ${all()})
+      select (select count(*)::int from hits) as total, ${pageSql} as ids, ${countsSql} as counts,
+        ${bucketSql} as buckets, ${boundsSql} as bounds`,
+  );
+  const r = res[0];
+  return { total: r.total, ids: r.ids, counts: [...r.counts, ...r.buckets], bounds: r.bounds };
+}
+
+function filterDtos(defs: FilterDef[], language: Language, facet: FacetResult): FilterDto[] {
+  const counts = new Map(facet.counts);
+  const bounds = new Map(facet.bounds.map(([f, mn, mx]) => [f, { min: mn, max: mx }]));
+  return defs.map((d) => {
+    const dto: FilterDto = {
+      id: d.id,
+      name: tr(d.name, language),
+      slug: d.slug,
+      filter_type: d.filterType,
+      category_filter_position: d.position,
+      unit: d.unit,
+      options: d.options.map((o) => ({
+        id: o.id,
+        name: tr(o.name, language),
+        image: o.image,
+        slug: o.slug,
+        color: o.color,
+        value_range_min: o.valueRangeMin,
+        value_range_max: o.valueRangeMax,
+        position: o.position,
+        hidden: o.hidden,
+        count: counts.get(o.id) ?? 0,
+      })),
+    };
+    if (d.filterType === "range") {
+      const b = bounds.get(d.id);
+      if (b) dto.range = b;
+    }
+    return dto;
+  });
+}
+
+export async function listCategory(
+  db: Db,
+  meta: CatalogMeta,
+  sl: StoreLang,
+  node: CategoryNode,
+  q: ListQuery,
+  storeIds: StoreIds,
+): Promise<CategoryListing> {
+  const { page, pageSize, offset } = pageOf(q);
+  const sort = q.sort ?? "best_seller";
+  const defs = filtersFor(meta, node.id);
+  const { groups, selected } = selectionGroups(defs, q.filters);
+  const catIds = subtreeIds(meta, node.id, sl.storeId, sl.language);
+  const [facet, category, banners, links] = await Promise.all([
+    facetQuery(db, sl, catIds, defs, groups, { sort: sortSql(sort), limit: pageSize, offset }),
+    categoryDto(db, meta, sl, node, storeIds),
+    bannersOf(db, sl, node.id),
+    linksOf(db, sl, node.id),
+  ]);
+  const cards = await loadCards(db, sl, facet.ids, q.user_type);
+  return {
+    ...paginated(cards, page, pageSize, facet.total),
+    category,
+    filters: filterDtos(defs, sl.language, facet),
+    selected,
+    sort,
+    banners,
+    links,
+  };
+}
+
+/** category-filters/web_list: the category's filters with the counts of its whole listing. */
+export async function filtersOfCategory(db: Db, meta: CatalogMeta, sl: StoreLang, node: CategoryNode): Promise<FilterDto[]> {
+  const defs = filtersFor(meta, node.id);
+  if (defs.length === 0) return [];
+  const facet = await facetQuery(db, sl, subtreeIds(meta, node.id, sl.storeId, sl.language), defs, [], null);
+  return filterDtos(defs, sl.language, facet);
+}
+
+/** Banners of a category page: its own and the store's banners for every category (category null). */
+export async function bannersOf(db: Db, sl: StoreLang, categoryId?: number): Promise<BannerDto[]> {
+  const where =
+    categoryId === undefined
+      ? eq(categoryBanners.storeId, sl.storeId)
+      : and(eq(categoryBanners.storeId, sl.storeId), or(eq(categoryBanners.categoryId, categoryId), isNull(categoryBanners.categoryId)));
+  const list = await db.select().from(categoryBanners).where(where).orderBy(asc(categoryBanners.gridPosition), asc(categoryBanners.id));
+  return list.map((b) => ({
+    id: b.id,
+    title: b.title,
+    subtitle: b.subtitle,
+    url: b.url,
+    illustration: b.illustration,
+    grid_position: b.gridPosition,
+  }));
+}
+
+export async function linksOf(db: Db, sl: StoreLang, categoryId: number): Promise<{ label: string; url: string }[]> {
+  const list = await db
+    .select({ label: categoryLinks.label, url: categoryLinks.url })
+    .from(categoryLinks)
+    .where(and(eq(categoryLinks.categoryId, categoryId), eq(categoryLinks.language, sl.language)))
+    .orderBy(asc(categoryLinks.position), asc(categoryLinks.id));
+  return list;
+}

@@ -1,0 +1,392 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { type Language, languageFromPath, localePath, stripLocale } from "../../../core/stores.ts";
+import type { Database } from "../../db/client.ts";
+import type { StoresService } from "../stores/stores.service.ts";
+import {
+  brandBannersOf,
+  brandCategoriesOf,
+  brandCollectionsOf,
+  brandDetail,
+  brandList,
+  brandProductsOf,
+  brandsByIds,
+  collectionProducts,
+} from "./catalog.brands.ts";
+import { listWhere, loadCards, pageOf, paginated, productPath } from "./catalog.cards.ts";
+import {
+  bannersOf,
+  type StoreIds,
+  categoryDto,
+  filtersOfCategory,
+  linksOf,
+  listCategory,
+  alternatesOf,
+} from "./catalog.listing.ts";
+import { type CatalogMeta, categoryPath, categoryRef, loadMeta, visible } from "./catalog.meta.ts";
+import {
+  attributesOf,
+  complementsOf,
+  complementTypesOf,
+  productDetail,
+  productIdBySlug,
+  relatedOf,
+  technicalDataOf,
+  variantsOf,
+} from "./catalog.products.ts";
+import { homeBanners, homeSliders, products, productTranslations, seoTexts, storeHighlights } from "./catalog.schema.ts";
+import { searchProducts, suggest } from "./catalog.search.ts";
+import { rows } from "./catalog.sql.ts";
+import type {
+  BannerDto,
+  CatalogService,
+  CategoryRef,
+  HomeData,
+  ListQuery,
+  Paginated,
+  ProductCard,
+  SitemapEntry,
+  SpecialListing,
+  StoreLang,
+  UserType,
+} from "./catalog.types.ts";
+
+export const CATALOG_CHANGED_CHANNEL = "catalog_changed";
+
+/** Store pages that are not categories, products or brands (get_seo_link answers "page"). */
+const STORE_PAGES = new Set(["/marcas", "/novedades", "/ofertas", "/rebajas", "/espacios", "/buscar", "/inspiracion", "/black-friday", "/cart"]);
+
+/** Flags of the special listings; offers and novelties past their end date no longer count. */
+const LISTING_WHERE: Record<SpecialListing, ReturnType<typeof sql>> = {
+  novelties: sql`p.is_novelty and (p.novelty_until is null or p.novelty_until > now())`,
+  offers: sql`p.is_offer and (p.offer_ends_at is null or p.offer_ends_at > now())`,
+  settlement: sql`p.is_settlement`,
+};
+const LISTING_SORT = { novelties: "news", offers: "offers", settlement: "settlement" } as const;
+
+export type CatalogServiceImpl = ReturnType<typeof createCatalogService>;
+
+/**
+ * The catalog as the storefront and the REST API see it: every call is scoped to one store
+ * (only products it sells) and one language (names and slugs of that translation).
+ */
+export function createCatalogService(database: Database, stores: StoresService) {
+  const db = database.db;
+  let metaPromise: Promise<CatalogMeta> | undefined;
+  const changeListeners = new Set<() => void>();
+  let unlisten: (() => Promise<void>) | undefined;
+
+  function meta(): Promise<CatalogMeta> {
+    if (!metaPromise) {
+      metaPromise = loadMeta(db);
+      metaPromise.catch(() => {
+        metaPromise = undefined;
+      });
+    }
+    return metaPromise;
+  }
+
+  function clearLocal() {
+    metaPromise = undefined;
+    for (const fn of changeListeners) fn();
+  }
+
+  async function storeIds(): Promise<StoreIds> {
+    const all = await stores.all();
+    return { es: all.find((s) => s.language === "es")?.id, fr: all.find((s) => s.language === "fr")?.id };
+  }
+
+  async function categoryNode(sl: StoreLang, slug: string) {
+    const m = await meta();
+    const id = m.bySlug.get(`${sl.language}|${slug}`);
+    const node = id === undefined ? undefined : m.categories.get(id);
+    return visible(node, sl.storeId, sl.language) ? { m, node } : null;
+  }
+
+  async function categoryById(sl: StoreLang, id: number) {
+    const m = await meta();
+    const node = m.categories.get(id);
+    return visible(node, sl.storeId, sl.language) ? { m, node } : null;
+  }
+
+  async function highlights(storeId: number, kind: "category" | "product" | "supplier"): Promise<number[]> {
+    const list = await db
+      .select({ id: storeHighlights.targetId })
+      .from(storeHighlights)
+      .where(and(eq(storeHighlights.storeId, storeId), eq(storeHighlights.kind, kind)))
+      .orderBy(asc(storeHighlights.position), asc(storeHighlights.id));
+    return list.map((r) => r.id);
+  }
+
+  const service = {
+    /**
+     * To be called after any catalog write and after a reseed: drops the in-memory category
+     * tree and every cached page here, and on PostgreSQL tells the other copies (NOTIFY).
+     */
+    async catalogChanged(): Promise<void> {
+      clearLocal();
+      await database.notify(CATALOG_CHANGED_CHANNEL, String(Date.now()));
+    },
+    /** Registers a callback run whenever the catalog changes (the page cache clears itself). */
+    onChange(fn: () => void): () => void {
+      changeListeners.add(fn);
+      return () => changeListeners.delete(fn);
+    },
+    async start() {
+      unlisten = await database.listen(CATALOG_CHANGED_CHANNEL, () => clearLocal());
+    },
+    async stop() {
+      await unlisten?.();
+      unlisten = undefined;
+    },
+
+    // ------------------------------------------------------------------ home and store merchandising
+    async homeSliders(sl: StoreLang): Promise<BannerDto[]> {
+      const list = await db.select().from(homeSliders).where(eq(homeSliders.storeId, sl.storeId)).orderBy(asc(homeSliders.position), asc(homeSliders.id));
+      return list.map((s) => ({ id: s.id, title: s.title, subtitle: s.subtitle, url: s.url, illustration: s.illustration, cta: s.cta, theme: s.theme }));
+    },
+    async homeBanners(sl: StoreLang): Promise<BannerDto[]> {
+      const list = await db.select().from(homeBanners).where(eq(homeBanners.storeId, sl.storeId)).orderBy(asc(homeBanners.position), asc(homeBanners.id));
+      return list.map((s) => ({ id: s.id, title: s.title, subtitle: s.subtitle, url: s.url, illustration: s.illustration }));
+    },
+    /** store-highlight-categories: the home's highlighted categories, in the store's order. */
+    async highlightCategories(sl: StoreLang): Promise<(CategoryRef & { illustration: string })[]> {
+      const [ids, m] = await Promise.all([highlights(sl.storeId, "category"), meta()]);
+      return ids
+        .map((id) => m.categories.get(id))
+        .filter((c) => visible(c, sl.storeId, sl.language))
+        .map((c) => ({ ...categoryRef(c, sl.language), illustration: c.illustration }));
+    },
+    async highlightProducts(sl: StoreLang, userType?: UserType): Promise<ProductCard[]> {
+      return loadCards(db, sl, await highlights(sl.storeId, "product"), userType);
+    },
+    async highlightSuppliers(sl: StoreLang) {
+      return brandsByIds(db, sl, await highlights(sl.storeId, "supplier"));
+    },
+    /** store-seo-texts: SEO blocks of the store's pages, or of one page ("home", "ofertas" ...). */
+    async seoTexts(sl: StoreLang, page?: string): Promise<{ page: string; title: string; body: string }[]> {
+      const where = page === undefined ? eq(seoTexts.storeId, sl.storeId) : and(eq(seoTexts.storeId, sl.storeId), eq(seoTexts.page, page));
+      const list = await db.select().from(seoTexts).where(where).orderBy(asc(seoTexts.page));
+      return list.map((t) => ({ page: t.page, title: t.title, body: t.body }));
+    },
+    async home(sl: StoreLang, userType?: UserType): Promise<HomeData> {
+      const [sliders, banners, categories, prods, suppliers, offers, novelties, seo] = await Promise.all([
+        service.homeSliders(sl),
+        service.homeBanners(sl),
+        service.highlightCategories(sl),
+        service.highlightProducts(sl, userType),
+        service.highlightSuppliers(sl),
+        service.weblistProducts(sl, { listing: "offers", page_size: 12, user_type: userType }),
+        service.weblistProducts(sl, { listing: "novelties", page_size: 12, user_type: userType }),
+        service.seoTexts(sl, "home"),
+      ]);
+      return {
+        sliders,
+        banners,
+        categories,
+        products: prods,
+        suppliers,
+        offers: offers.results,
+        novelties: novelties.results,
+        seo_text: seo[0] ? { title: seo[0].title, body: seo[0].body } : null,
+      };
+    },
+
+    // ------------------------------------------------------------------ categories
+    async categoryBySlug(sl: StoreLang, slug: string) {
+      const found = await categoryNode(sl, slug);
+      return found ? categoryDto(db, found.m, sl, found.node, await storeIds()) : null;
+    },
+    async listByCategory(sl: StoreLang, slug: string, q: ListQuery) {
+      const found = await categoryNode(sl, slug);
+      return found ? listCategory(db, found.m, sl, found.node, q, await storeIds()) : null;
+    },
+    async categoryFilters(sl: StoreLang, categoryId: number) {
+      const found = await categoryById(sl, categoryId);
+      return found ? filtersOfCategory(db, found.m, sl, found.node) : [];
+    },
+    async categoryLinks(sl: StoreLang, categoryId: number) {
+      return linksOf(db, sl, categoryId);
+    },
+    async categoryBanners(sl: StoreLang, categoryId?: number) {
+      return bannersOf(db, sl, categoryId);
+    },
+    /**
+     * get_seo_link: what a store URL shows and its canonical URL (with the /fr prefix for the
+     * French store). A slug of the other language is resolved to this language's translation;
+     * a category that mirrors another (origin_seo) has that one as canonical.
+     */
+    async seoLink(sl: StoreLang, url: string) {
+      let u: URL;
+      try {
+        u = new URL(url, "http://localhost");
+      } catch {
+        return null;
+      }
+      const lang: Language = languageFromPath(u.pathname);
+      const ids = await storeIds();
+      const storeId = ids[lang] ?? sl.storeId;
+      const here: StoreLang = { storeId, language: lang };
+      const other: Language = lang === "es" ? "fr" : "es";
+      const p = stripLocale(u.pathname);
+      if (p === "/" || p === "") return { type: "page" as const, id: null, canonical: localePath(lang, "/") };
+      const segments = p.split("/").filter(Boolean);
+      const last = segments.at(-1) ?? "";
+      if (last.endsWith(".html")) {
+        const slug = last.slice(0, -5);
+        let id = await productIdBySlug(db, here, slug);
+        if (id === null) {
+          const tr = await db
+            .select({ id: productTranslations.productId })
+            .from(productTranslations)
+            .where(and(eq(productTranslations.language, other), eq(productTranslations.slug, slug)));
+          if (tr[0]) {
+            const mine = await db
+              .select({ slug: productTranslations.slug })
+              .from(productTranslations)
+              .where(and(eq(productTranslations.productId, tr[0].id), eq(productTranslations.language, lang)));
+            if (mine[0] && (await productIdBySlug(db, here, mine[0].slug)) !== null) id = tr[0].id;
+            if (id !== null) return { type: "product" as const, id, canonical: localePath(lang, productPath(mine[0].slug)) };
+          }
+          return null;
+        }
+        return { type: "product" as const, id, canonical: localePath(lang, productPath(slug)) };
+      }
+      if (segments[0] === "marcas" && segments.length === 2) {
+        const b = await brandDetail(db, await meta(), here, segments[1]);
+        return b ? { type: "brand" as const, id: b.id, canonical: localePath(lang, b.path) } : null;
+      }
+      const bare = `/${segments.join("/")}`;
+      if (STORE_PAGES.has(bare)) return { type: "page" as const, id: null, canonical: localePath(lang, bare) };
+      const m = await meta();
+      const cid = m.bySlug.get(`${lang}|${last}`) ?? m.bySlug.get(`${other}|${last}`);
+      const node = cid === undefined ? undefined : m.categories.get(cid);
+      if (!visible(node, storeId, lang)) return null;
+      const t = node.tr[lang]!;
+      return { type: "category" as const, id: node.id, canonical: t.originSeo ?? localePath(lang, categoryPath(t.slug)) };
+    },
+
+    // ------------------------------------------------------------------ products
+    async productBySlug(sl: StoreLang, slug: string, userType?: UserType) {
+      return productDetail(db, await meta(), sl, slug, await storeIds(), userType);
+    },
+    async productAttributes(sl: StoreLang, slug: string) {
+      const id = await productIdBySlug(db, sl, slug);
+      return id === null ? null : ((await attributesOf(db, sl.language, [id])).get(id) ?? []);
+    },
+    async technicalData(sl: StoreLang, slug: string) {
+      const id = await productIdBySlug(db, sl, slug);
+      return id === null ? null : technicalDataOf(db, sl.language, id);
+    },
+    async complements(sl: StoreLang, slug: string, complementTypeId?: number, userType?: UserType) {
+      const id = await productIdBySlug(db, sl, slug);
+      return id === null ? null : complementsOf(db, sl, id, complementTypeId, userType);
+    },
+    async complementTypes(sl: StoreLang, slug: string) {
+      const id = await productIdBySlug(db, sl, slug);
+      return id === null ? null : complementTypesOf(db, sl.language, id);
+    },
+    async variants(sl: StoreLang, slug: string, userType?: UserType) {
+      const id = await productIdBySlug(db, sl, slug);
+      return id === null ? null : ((await variantsOf(db, [id], userType)).get(id) ?? []);
+    },
+    /** attributes_many: attributes of several products at once (only products the store sells). */
+    async attributesMany(sl: StoreLang, productIds: number[]) {
+      const ids = productIds.length
+        ? (
+            await rows<{ id: number }>(
+              db,
+              sql`select p.id from products p join product_stores ps on ps.product_id = p.id and ps.store_id = ${sl.storeId}
+                where p.active and p.id = any(${sql`${`{${productIds.join(",")}}`}::int[]`})`,
+            )
+          ).map((r) => r.id)
+        : [];
+      const map = await attributesOf(db, sl.language, ids);
+      return Object.fromEntries(map) as Record<number, Awaited<ReturnType<typeof attributesOf>> extends Map<number, infer V> ? V : never>;
+    },
+    async collection(sl: StoreLang, collectionSlug: string, q: ListQuery) {
+      return collectionProducts(db, sl, collectionSlug, q);
+    },
+    async relatedProducts(sl: StoreLang, productId: number, limit = 8, userType?: UserType) {
+      return relatedOf(db, sl, productId, limit, userType);
+    },
+    /**
+     * weblist_products: cards by ids or refs in the order given (unknown ones skipped), or one
+     * of the special listings (novelties, offers, settlement) with its natural sort.
+     */
+    async weblistProducts(sl: StoreLang, q: ListQuery & { ids?: number[]; refs?: string[]; listing?: SpecialListing }): Promise<Paginated<ProductCard>> {
+      if (q.listing) return listWhere(db, sl, LISTING_WHERE[q.listing], { ...q, sort: q.sort ?? LISTING_SORT[q.listing] });
+      let ids = q.ids ?? [];
+      if (q.refs?.length) {
+        const found = await db.select({ id: products.id, ref: products.ref }).from(products).where(inArray(products.ref, q.refs));
+        const byRef = new Map(found.map((r) => [r.ref, r.id]));
+        ids = q.refs.map((r) => byRef.get(r)).filter((x): x is number => x !== undefined);
+      }
+      const cards = await loadCards(db, sl, [...new Set(ids)], q.user_type);
+      const { page, pageSize, offset } = pageOf(q);
+      return paginated(cards.slice(offset, offset + pageSize), page, pageSize, cards.length);
+    },
+
+    // ------------------------------------------------------------------ brands
+    async brands(sl: StoreLang, q?: { page?: number; page_size?: number }) {
+      return brandList(db, sl, q);
+    },
+    async brandBySlug(sl: StoreLang, slug: string) {
+      return brandDetail(db, await meta(), sl, slug);
+    },
+    async brandProducts(sl: StoreLang, brandId: number, q: ListQuery) {
+      return brandProductsOf(db, sl, brandId, q);
+    },
+    async brandCollections(sl: StoreLang, brandId?: number) {
+      return brandCollectionsOf(db, sl, brandId);
+    },
+    async brandCategories(sl: StoreLang, brandId: number) {
+      return brandCategoriesOf(db, await meta(), sl, brandId);
+    },
+    async brandBanners(sl: StoreLang, brandId?: number) {
+      return brandBannersOf(db, sl, brandId);
+    },
+
+    // ------------------------------------------------------------------ search and sitemap
+    async search(sl: StoreLang, q: string, query: ListQuery) {
+      return searchProducts(db, sl, q, query);
+    },
+    async suggest(sl: StoreLang, q: string) {
+      return suggest(db, await meta(), sl, q);
+    },
+    /** Every category, product and brand page of both stores, each with its hreflang alternates. */
+    async sitemap(): Promise<SitemapEntry[]> {
+      const [m, ids] = await Promise.all([meta(), storeIds()]);
+      const out: SitemapEntry[] = [];
+      const today = new Date().toISOString().slice(0, 10);
+      for (const node of m.categories.values()) {
+        const alternates = alternatesOf(node, ids);
+        for (const [lang, path] of Object.entries(alternates) as [Language, string][]) out.push({ path, language: lang, lastmod: today, alternates, kind: "category" });
+      }
+      const prods = await rows<{ id: number; lastmod: string; language: Language; slug: string }>(
+        db,
+        sql`select p.id, to_char(p.created_at, 'YYYY-MM-DD') as lastmod, pt.language, pt.slug
+          from products p
+          join product_translations pt on pt.product_id = p.id
+          join stores s on s.language = pt.language
+          join product_stores ps on ps.product_id = p.id and ps.store_id = s.id
+          where p.active order by p.id, pt.language`,
+      );
+      const byProduct = new Map<number, typeof prods>();
+      for (const r of prods) byProduct.set(r.id, [...(byProduct.get(r.id) ?? []), r]);
+      for (const list of byProduct.values()) {
+        const alternates = Object.fromEntries(list.map((r) => [r.language, localePath(r.language, productPath(r.slug))]));
+        for (const r of list) out.push({ path: alternates[r.language]!, language: r.language, lastmod: r.lastmod, alternates, kind: "product" });
+      }
+      for (const lang of ["es", "fr"] as const) {
+        const sid = ids[lang];
+        if (sid === undefined) continue;
+        const bl = await brandList(db, { storeId: sid, language: lang }, { page: 1, page_size: 96 });
+        for (const b of bl.results) {
+          out.push({ path: localePath(lang, b.path), language: lang, lastmod: today, alternates: { [lang]: localePath(lang, b.path) }, kind: "brand" });
+        }
+      }
+      return out;
+    },
+  };
+  return service satisfies CatalogService;
+}
