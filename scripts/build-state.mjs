@@ -45,7 +45,13 @@ export function buildInto(buildDir, { quiet = true } = {}) {
     rmSync(tmp, { recursive: true, force: true });
     return r.status ?? 1;
   }
-  rmSync(buildDir, { recursive: true, force: true });
-  renameSync(tmp, buildDir);
+  // Another process may have built the same folder meanwhile: theirs is as good as ours.
+  try {
+    rmSync(buildDir, { recursive: true, force: true });
+    renameSync(tmp, buildDir);
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    if (!existsSync(join(buildDir, "server", "index.js"))) throw e;
+  }
   return 0;
 }

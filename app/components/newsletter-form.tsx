@@ -68,7 +68,7 @@ export function NewsletterForm() {
         </button>
       </div>
       <p role="status" aria-live="polite" className="sm:col-span-3 min-h-6 text-sm font-semibold">
-        {result && (
+        {result && !result.fieldErrors && (
           <span className={result.ok ? "text-green-200" : "text-amber-200"} data-testid={result.ok ? "newsletter-ok" : "newsletter-error"}>
             {result.message}
           </span>

@@ -254,7 +254,7 @@ export function generateCatalog(stores: StoreIds, now = new Date()): Catalog {
   // ---- categories
   const catId = new Map<string, number>();
   const catDef = new Map(CATEGORIES.map((c) => [c.key, c]));
-  CATEGORIES.forEach((c, i) => catId.set(c.key, i + 1));
+  for (const [i, c] of CATEGORIES.entries()) catId.set(c.key, i + 1);
   CATEGORIES.forEach((c, i) => {
     const id = i + 1;
     rows.categories.push({
@@ -296,7 +296,9 @@ export function generateCatalog(stores: StoreIds, now = new Date()): Catalog {
   });
 
   // ---- configuration: groups, attributes, options, complement types
-  GROUPS.forEach((g, i) => rows.configurationGroups.push({ id: i + 1, slug: g.slug, name: g.name }));
+  GROUPS.forEach((g, i) => {
+  rows.configurationGroups.push({ id: i + 1, slug: g.slug, name: g.name });
+});
   const groupId = new Map(GROUPS.map((g, i) => [g.slug, i + 1]));
   const attrId = new Map<string, number>();
   const optionId = new Map<string, number>();
@@ -475,7 +477,9 @@ export function generateCatalog(stores: StoreIds, now = new Date()): Catalog {
       ...spec.tech,
       [{ es: "Plazo de entrega", fr: "Délai de livraison" }, { es: `${spec.delivery[0]}-${spec.delivery[1]} días laborables`, fr: `${spec.delivery[0]}-${spec.delivery[1]} jours ouvrés` }],
     ];
-    tech.forEach(([label, value], k) => rows.technicalData.push({ id: rows.technicalData.length + 1, productId: id, position: k, label, value }));
+    tech.forEach(([label, value], k) => {
+  rows.technicalData.push({ id: rows.technicalData.length + 1, productId: id, position: k, label, value });
+});
 
     // Images: the drawing in the first colour, plus one per colour option.
     const colorAttr = spec.attrs.find((a) => ATTRIBUTES.find((x) => x.slug === a.attr)!.aesthetic);
@@ -575,7 +579,7 @@ export function generateCatalog(stores: StoreIds, now = new Date()): Catalog {
         return oid;
       };
       if (f.type === "range") {
-        f.options?.forEach((op) => addOption(op.slug, op.name, { valueRangeMin: op.range![0], valueRangeMax: op.range![1] }));
+        for (const op of f.options ?? []) addOption(op.slug, op.name, { valueRangeMin: op.range![0], valueRangeMax: op.range![1] });
         for (const pid of members) {
           const info = productInfo.get(pid)!;
           const r =
@@ -701,13 +705,19 @@ export function generateCatalog(stores: StoreIds, now = new Date()): Catalog {
       images.push({ key, svg: () => bannerSvg(sample ? [sample.art] : [CATEGORY_ART.bathtub], i % 2 ? "dark" : "light", b.color, id + 300) });
     });
     // Highlights: main categories, best sellers sold in this store, brands.
-    ["trays", "screens", "toilets", "furniture", "bathtubs", "taps"].forEach((k, i) => rows.storeHighlights.push({ id: rows.storeHighlights.length + 1, storeId, kind: "category", targetId: catId.get(k)!, position: i }));
+    ["trays", "screens", "toilets", "furniture", "bathtubs", "taps"].forEach((k, i) => {
+  rows.storeHighlights.push({ id: rows.storeHighlights.length + 1, storeId, kind: "category", targetId: catId.get(k)!, position: i });
+});
     bestSellers
       .filter((p) => l === "es" || inFr.has(p.id!))
       .filter((p) => !productInfo.get(p.id!)!.spec.pool)
       .slice(0, 12)
-      .forEach((p, i) => rows.storeHighlights.push({ id: rows.storeHighlights.length + 1, storeId, kind: "product", targetId: p.id!, position: i }));
-    BRANDS.slice(0, 8).forEach((b, i) => rows.storeHighlights.push({ id: rows.storeHighlights.length + 1, storeId, kind: "supplier", targetId: brandId.get(b.slug)!, position: i }));
+      .forEach((p, i) => {
+  rows.storeHighlights.push({ id: rows.storeHighlights.length + 1, storeId, kind: "product", targetId: p.id!, position: i });
+});
+    BRANDS.slice(0, 8).forEach((b, i) => {
+  rows.storeHighlights.push({ id: rows.storeHighlights.length + 1, storeId, kind: "supplier", targetId: brandId.get(b.slug)!, position: i });
+});
     for (const page of SEO_PAGES) rows.seoTexts.push({ id: rows.seoTexts.length + 1, storeId, page: page.page, title: page.title[l], body: page.body[l] });
   }
   // Wide pictures of the environments (espacios): their first products in one room.
@@ -719,7 +729,9 @@ export function generateCatalog(stores: StoreIds, now = new Date()): Catalog {
   for (const c of CATEGORIES.filter((x) => !x.parent && x.key !== "offers")) {
     const subs = CATEGORIES.filter((x) => x.parent === c.key);
     for (const l of langs) {
-      subs.slice(0, 4).forEach((s, i) => rows.categoryLinks.push({ id: rows.categoryLinks.length + 1, categoryId: catId.get(c.key)!, language: l, label: s.name[l], url: catPath(s.key, l), position: i }));
+      subs.slice(0, 4).forEach((s, i) => {
+  rows.categoryLinks.push({ id: rows.categoryLinks.length + 1, categoryId: catId.get(c.key)!, language: l, label: s.name[l], url: catPath(s.key, l), position: i });
+});
       const guide = c.key === "trays" ? "/como-elegir-tu-plato-de-ducha-15" : c.key === "screens" ? "/como-medir-una-mampara" : c.key === "bathtubs" ? "/como-elegir-baneras-de-hidromasaje-16" : null;
       if (guide) rows.categoryLinks.push({ id: rows.categoryLinks.length + 1, categoryId: catId.get(c.key)!, language: l, label: l === "es" ? "Guía de compra" : "Guide d'achat", url: `${prefix(l)}${guide}`, position: 9 });
     }

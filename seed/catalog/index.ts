@@ -60,9 +60,7 @@ export async function seedCatalog(db: Db, ctx: SeedContext): Promise<void> {
     // Keep each statement well under PostgreSQL's 65 535 bind parameters.
     const cols = Object.keys(list[0]).length;
     const size = Math.max(1, Math.floor(20_000 / cols));
-    const tt = Date.now();
     for (let i = 0; i < list.length; i += size) await db.insert(table).values(list.slice(i, i + size) as never);
-    if (process.env.SEED_PROFILE) ctx.log(`  ${name}: ${list.length} rows in ${Date.now() - tt} ms`);
   }
   for (const [, , seqTable] of TABLES) {
     if (!seqTable) continue;
@@ -70,8 +68,7 @@ export async function seedCatalog(db: Db, ctx: SeedContext): Promise<void> {
   }
   const t2 = Date.now();
   const writer = createMediaWriter(ctx.dataDir);
-  for (const img of images) writer.original(img.key, img.svg());
-  for (const f of files) writer.file(f.key, f.pdf());
+  await writer.writeAll(images, files);
   ctx.log(
     `catalog: ${rows.products.length} products, ${rows.variants.length} variants, ${images.length} images, ${files.length} PDFs ` +
       `(generate ${t1 - t0} ms, insert ${t2 - t1} ms, files ${Date.now() - t2} ms)`,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { buildInto, isBuildFresh, ROOT } from "../../scripts/build-state.mjs";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { buildInto, isBuildFresh, ROOT, sourcesTime } from "../../scripts/build-state.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -10,22 +10,31 @@ declare module "vitest" {
   }
 }
 
+const hasBuild = (d: string) => existsSync(join(d, "server", "index.js"));
+
 /**
  * A storefront build for the tests: BUILD_DIR when it is set and newer than the sources
- * (`npm test` builds ./build first), otherwise a build of this work tree kept in /tmp and
- * rebuilt only when a source changed.
+ * (`npm test` builds ./build first), otherwise a build of this work tree in /tmp named after the
+ * sources' newest change. Those builds are never replaced in place: a shop process started from
+ * one keeps finding the assets its HTML names while another run builds a newer one.
  */
 export function storefrontBuild(): string {
   const given = process.env.BUILD_DIR ? resolve(ROOT, process.env.BUILD_DIR) : undefined;
   if (given && isBuildFresh(given)) return given;
-  const dir = `/tmp/shop-test-build-${createHash("sha1").update(ROOT).digest("hex").slice(0, 10)}`;
-  if (isBuildFresh(dir)) return dir;
+  const prefix = `shop-test-build-${createHash("sha1").update(ROOT).digest("hex").slice(0, 10)}-`;
+  const dir = join("/tmp", `${prefix}${Math.floor(sourcesTime())}`);
+  if (hasBuild(dir)) return dir;
+  const siblings = readdirSync(dirname(dir))
+    .filter((n) => n.startsWith(prefix) && !n.includes(".tmp-"))
+    .map((n) => join(dirname(dir), n))
+    .filter(hasBuild)
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
   const started = Date.now();
   const status = buildInto(dir);
   if (status !== 0) {
     // Others may be mid-edit in a shared work tree: the last good build beats no test run.
     // (`npm test` builds first and stops on a broken build, so CI never gets here.)
-    const stale = [given, dir].find((d) => d && existsSync(join(d, "server", "index.js")));
+    const stale = [given, ...siblings].find((d): d is string => Boolean(d && hasBuild(d)));
     if (stale) {
       console.warn(`\n!! The storefront build failed (exit ${status}): testing the STALE build in ${stale}\n`);
       return stale;
@@ -33,5 +42,9 @@ export function storefrontBuild(): string {
     throw new Error(`The storefront build failed (exit ${status}): run \`npm run build\` to see why`);
   }
   console.log(`storefront built for the tests in ${dir} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  // Keep the last few builds (running shops may use them); drop older ones after an hour.
+  for (const old of siblings.slice(3)) {
+    if (Date.now() - statSync(old).mtimeMs > 3_600_000) rmSync(old, { recursive: true, force: true });
+  }
   return dir;
 }

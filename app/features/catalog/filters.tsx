@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import {
   type FilterChange,
   LISTING_SORTS,
@@ -7,6 +7,7 @@ import {
   type SavedCategoryPage,
   type Selection,
   hasSelection,
+  parseListingState,
   savedKeysToClear,
   selectFilter,
   serialiseListingState,
@@ -41,25 +42,25 @@ function useApply(ctx: Ctx) {
 }
 
 /** Sort select: a GET form (JavaScript off: the button submits it), applied on change with JavaScript. */
-export function SortSelect({ selected, sort, categoryId, sorts = LISTING_SORTS }: Ctx & { sorts?: readonly ListingSort[] }) {
+export function SortSelect({ selected, sort, categoryId, sorts = LISTING_SORTS, id = "sort" }: Ctx & { sorts?: readonly ListingSort[]; id?: string }) {
   const { t } = useI18n();
   const apply = useApply({ selected, sort, categoryId });
   const location = useLocation();
   const q = new URLSearchParams(location.search).get("q");
   return (
-    <form method="get" className="flex items-center gap-2" onSubmit={(e) => e.preventDefault()}>
+    <form method="get" className="flex w-full items-center gap-2 sm:w-auto" onSubmit={(e) => e.preventDefault()}>
       {q != null && <input type="hidden" name="q" value={q} />}
       {selected.options.length > 0 && <input type="hidden" name="f" value={selected.options.join(",")} />}
       {Object.entries(selected.ranges).map(([id, [a, b]]) => (
         <input key={id} type="hidden" name={`r_${id}`} value={`${a}-${b}`} />
       ))}
-      <label htmlFor="sort" className="whitespace-nowrap text-sm text-muted">{t("catalog.sort.label")}</label>
+      <label htmlFor={id} className="sr-only whitespace-nowrap text-sm text-muted sm:not-sr-only">{t("catalog.sort.label")}</label>
       <select
-        id="sort"
+        id={id}
         name="sort"
         value={sort}
         onChange={(e) => apply(selected, e.target.value as ListingSort)}
-        className="input h-11 w-auto min-w-0 py-2 pr-8 text-sm"
+        className="input h-11 w-full min-w-0 py-2 pr-8 text-sm sm:w-auto"
       >
         {sorts.map((s) => (
           <option key={s} value={s}>{t(`catalog.sort.${s}`)}</option>
@@ -246,8 +247,13 @@ function FilterGroup({ filter, ctx, onChange }: { filter: FilterDto; ctx: Ctx; o
  * focus stays inside, Escape closes). It is one GET form, so with JavaScript off the
  * "apply" button submits it; with JavaScript every change applies at once.
  */
-export function FiltersPanel({ filters, total, ...ctx }: Ctx & { filters: FilterDto[]; total: number }) {
+export function FiltersPanel({ filters, total, ...given }: Ctx & { filters: FilterDto[]; total: number }) {
   const { t } = useI18n();
+  // While the next listing loads, the controls already show what the shopper chose.
+  const navigation = useNavigation();
+  const here = useLocation();
+  const pending = navigation.location?.pathname === here.pathname ? parseListingState(new URLSearchParams(navigation.location.search)) : null;
+  const ctx: Ctx = pending ? { ...given, selected: pending.selected, sort: pending.sort } : given;
   const apply = useApply(ctx);
   const dialog = useRef<HTMLDialogElement>(null);
   const location = useLocation();

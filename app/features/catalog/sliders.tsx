@@ -55,19 +55,19 @@ export function HeroSlider({ slides }: { slides: BannerDto[] }) {
               aria-label={t("home.hero.slide", { n: i + 1, total: slides.length })}
             >
               {/* The slide's drawn image (1600x600, piece on the right); the first one is the page's LCP. */}
-              <div className="absolute inset-0" aria-hidden="true">
+              <div className="relative h-44 sm:h-56 md:absolute md:inset-0 md:h-auto" aria-hidden="true">
                 <Picture imageKey={s.illustration} alt="" width={1600} height={600} sizes="(min-width: 1280px) 1216px, 100vw" widths={[640, 960, 1280]} priority={i === 0} className="h-full w-full object-cover object-[72%_50%]" />
-                <div className={`absolute inset-0 bg-gradient-to-r ${th.veil} to-transparent max-md:bg-gradient-to-t`} />
+                <div className={`absolute inset-0 hidden bg-gradient-to-r md:block ${th.veil} to-transparent`} />
               </div>
-              <div className="relative flex min-h-[24rem] items-end px-6 py-8 sm:px-12 md:items-center md:py-12 lg:min-h-[27rem] lg:px-16">
+              <div className="relative flex px-6 pb-7 pt-5 sm:px-12 md:min-h-[24rem] md:items-center md:py-12 lg:min-h-[27rem] lg:px-16">
                 <div className="max-w-xl">
                   {i === 0 ? (
-                    <h1 className="text-3xl font-extrabold leading-[1.1] sm:text-4xl lg:text-5xl">{s.title}</h1>
+                    <h1 className="text-[1.75rem] font-extrabold leading-[1.1] sm:text-4xl lg:text-5xl">{s.title}</h1>
                   ) : (
-                    <h2 className="text-3xl font-extrabold leading-[1.1] sm:text-4xl lg:text-5xl">{s.title}</h2>
+                    <h2 className="text-[1.75rem] font-extrabold leading-[1.1] sm:text-4xl lg:text-5xl">{s.title}</h2>
                   )}
-                  {s.subtitle && <p className="mt-4 text-base opacity-90 sm:text-lg">{s.subtitle}</p>}
-                  <Link to={href(s.url)} className={`mt-7 inline-flex min-h-12 items-center rounded-lg px-6 text-base font-bold shadow-sm ${th.cta}`}>
+                  {s.subtitle && <p className="mt-3 text-base opacity-90 sm:text-lg">{s.subtitle}</p>}
+                  <Link to={href(s.url)} className={`mt-5 inline-flex min-h-12 items-center rounded-lg px-6 text-base font-bold shadow-sm ${th.cta}`}>
                     {s.cta || t("catalog.banner.cta")}
                   </Link>
                 </div>

@@ -27,7 +27,7 @@ export async function subscribeFromForm(request: Request, context: AppLoadContex
     const result = await context.services.marketing.subscribe(store, parsed.data, source);
     if (!result.ok) {
       const message = t(lang, `errors.${result.code}`);
-      return data<NewsletterResult>({ ok: false, message, fieldErrors: { email: message } }, { status: 409 });
+      return data<NewsletterResult>({ ok: false, message }, { status: 409 });
     }
     return data<NewsletterResult>({ ok: true, message: t(lang, "newsletter.success") });
   } catch (err) {

@@ -11,6 +11,7 @@ import {
   type Step,
   buildSteps,
   evaluate,
+  FACILITY_ID,
   INSTALLATION_ID,
   initialState,
   isRequired,
@@ -37,6 +38,12 @@ export function useConfigurator(catalog: ConfigCatalog, defaultVariantId: number
   const ev = useMemo(() => evaluate(catalog, state.selection, userType), [catalog, state.selection, userType]);
   const steps = useMemo(() => buildSteps(catalog, state.selection), [catalog, state.selection]);
   return { catalog, state, dispatch, ev, steps };
+}
+
+/** Services have no product of their own: their line is named after what the shopper gets. */
+export function useLineName() {
+  const { t } = useI18n();
+  return (id: string, fallback: string) => (id === INSTALLATION_ID ? t("product.installation.name") : id === FACILITY_ID ? t("product.facility.name") : fallback);
 }
 
 /** The message of one issue, in the shopper's language. */
@@ -276,7 +283,7 @@ function ComplementCard({ c, cfg, installationText }: { c: ComplementDto; cfg: C
   const added = !!sel;
   const line = cfg.ev.price.lines.find((l) => l.kind === "complement" && l.id === c.id);
   const from = c.variants.length ? Math.min(...c.variants.map((v) => v.prices.pvp_web)) : c.price;
-  const name = c.product?.name ?? c.complement_type.name;
+  const name = useLineName()(c.id, c.product?.name ?? c.complement_type.name);
   const issueText = useIssueText();
   return (
     <li className={`rounded-xl border p-4 ${added ? "border-brand-600 bg-brand-50/60" : "border-sand-200 bg-white"}`}>
@@ -284,7 +291,7 @@ function ComplementCard({ c, cfg, installationText }: { c: ComplementDto; cfg: C
         <div className="min-w-0 flex-1">
           <p className="font-semibold text-ink">{name}</p>
           {c.product && <p className="text-xs text-muted">{t("product.ref")}: {ce?.variant?.ref ?? c.product.ref}</p>}
-          {installationText && <p className="mt-1 text-sm text-slate-700">{t("product.installation.text")}</p>}
+          {installationText && <p className="mt-1 text-sm text-slate-700">{t(c.id === FACILITY_ID ? "product.facility.text" : "product.installation.text")}</p>}
           <p className="mt-1 text-sm font-semibold text-brand-800">
             {line ? `${line.quantity} × ${price(line.unit)}` : c.variants.length > 1 ? t("product.price.from", { price: price(from) }) : price(from)}
           </p>
@@ -376,7 +383,7 @@ export function ConfiguratorSteps({ cfg, complements, attributes }: { cfg: Confi
             <ul className="mt-3 grid gap-3">
               {step.complements.map((c: CfgComplement) => {
                 const full = complements.find((x) => x.id === c.id);
-                return full ? <ComplementCard key={c.id} c={full} cfg={cfg} installationText={c.id === INSTALLATION_ID} /> : null;
+                return full ? <ComplementCard key={c.id} c={full} cfg={cfg} installationText={c.id === INSTALLATION_ID || c.id === FACILITY_ID} /> : null;
               })}
             </ul>
           </>
@@ -405,6 +412,7 @@ export function ConfiguratorSteps({ cfg, complements, attributes }: { cfg: Confi
 /** Lines of the configuration with their prices and the total. */
 export function Summary({ cfg }: { cfg: Configurator }) {
   const { t, price } = useI18n();
+  const lineName = useLineName();
   const { ev } = cfg;
   const chosenNames = cfg.catalog.attributes
     .map((a) => {
@@ -432,7 +440,7 @@ export function Summary({ cfg }: { cfg: Configurator }) {
           {ev.price.lines.map((l) => (
             <tr key={`${l.kind}-${l.id}`} className="border-b border-sand-100 align-top">
               <td className="py-2 pr-2">
-                <span className="font-medium text-ink">{l.name}</span>
+                <span className="font-medium text-ink">{lineName(l.id, l.name)}</span>
                 <span className="block text-xs text-muted">{t("product.ref")}: {l.ref}</span>
               </td>
               <td className="py-2 text-right">{l.quantity}</td>

@@ -54,14 +54,14 @@ export function ProductPage({ data }: { data: ProductPageData }) {
   return (
     <div className="container-shop py-6">
       <Breadcrumbs items={crumbs} />
-      <div className="mt-4 grid gap-8 lg:grid-cols-12">
-        <div className="lg:col-span-7">
+      <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-12">
+        <div className="min-w-0 lg:col-span-7">
           <div className="lg:sticky lg:top-4">
             <Gallery images={images} name={product.name} />
           </div>
         </div>
 
-        <div className="lg:col-span-5">
+        <div className="min-w-0 lg:col-span-5">
           {product.brand && (
             <Link to={href(product.brand.path || `/marcas/${product.brand.slug}`)} className="text-sm font-semibold uppercase tracking-wider text-brand-600 hover:underline">
               {product.brand.name}

@@ -29,6 +29,17 @@ async function loadCategory({ request, context }: Route.LoaderArgs) {
   if (!first) throw notFound();
   // One canonical address per category (old nested paths, missing prefix segments...).
   if (first.category.path !== path) throw redirect(localePath(lang, first.category.path) + url.search, 301);
+  // A plain form (JavaScript off) sends every range, even untouched ones, as r_<id>_min/_max: keep
+  // only real choices and redirect to the short form of the address (one URL per listing).
+  const cleaned = { ...state.selected, ranges: { ...state.selected.ranges } };
+  for (const f of first.filters) {
+    const r = cleaned.ranges[f.id];
+    if (r && f.range && r[0] <= f.range.min && r[1] >= f.range.max) delete cleaned.ranges[f.id];
+  }
+  const canonicalQuery = serialiseListingState({ ...state, selected: cleaned });
+  if (canonicalQuery !== url.search.replace(/^\?/, "") && /(^|&)r_\d+_m(in|ax)=|(^|&)f=[^&]*&(.*&)?f=/.test(url.search.slice(1))) {
+    throw redirect(`${localePath(lang, path)}${canonicalQuery ? `?${canonicalQuery}` : ""}`);
+  }
   const pages = Math.max(first.pages, 1);
   if (state.page.from > pages) throw notFound();
   const to = Math.min(state.page.to, pages);
@@ -127,7 +138,7 @@ function CategoryPage({ d }: { d: Extract<Route.ComponentProps["loaderData"], { 
         <aside aria-label={t("catalog.filters.title")} className="lg:sticky lg:top-36 lg:max-h-[calc(100vh-10rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
           <div className="grid grid-cols-2 gap-2 lg:block">
             <FiltersPanel filters={d.filters} total={d.listing.total} {...ctx} />
-            <div className="lg:hidden"><SortSelect {...ctx} /></div>
+            <div className="lg:hidden"><SortSelect {...ctx} id="sort-m" /></div>
           </div>
         </aside>
         <div>

@@ -360,6 +360,10 @@ describeEachDb("catalog API", (kind) => {
       expect(refs((await search("lavabo cerámica")).results)).toEqual(["LA-CER-01"]);
       const typo = await search("plato pizara");
       expect(refs(typo.results).sort()).toEqual(["PD-RES-BL", "PD-RES-NE"]);
+      // No product has both words: the products with some of them, rather than nothing.
+      const some = await search("mampara blanca");
+      expect(refs(some.results)).toContain("MA-FR-NE");
+      expect((await ok("/search/?store=ESDB&q=mampara%20blanca&page=9")).results).toEqual([]);
       // Full-text matches ("pizarra") outrank trigram-only ones.
       const ranked = await search("pizarra blanco");
       expect(refs(ranked.results)[0]).toBe("PD-RES-BL");

@@ -25,14 +25,14 @@ type Hit = { id: number; total: number };
  * meaningful word close to a word of the name (pg_trgm word similarity, so "pizara" finds
  * "pizarra"). Full-text matches rank first, then by ts_rank, similarity and sales.
  */
-async function searchIds(db: Db, sl: StoreLang, q: string, limit: number, offset: number, opts: { prefix: boolean; sort?: ListQuery["sort"] }): Promise<Hit[]> {
+async function searchIds(db: Db, sl: StoreLang, q: string, limit: number, offset: number, opts: { prefix: boolean; any?: boolean; sort?: ListQuery["sort"] }): Promise<Hit[]> {
   const words = queryWords(q);
   if (words.length === 0) return [];
   const cfg = sl.language === "fr" ? "french" : "spanish";
-  const tsq = words.map((w, i) => (opts.prefix && i === words.length - 1 ? `${w}:*` : w)).join(" & ");
+  const tsq = words.map((w, i) => (opts.prefix && i === words.length - 1 ? `${w}:*` : w)).join(opts.any ? " | " : " & ");
   const fuzzy = words.filter((w) => w.length >= 3 && !STOP.has(w));
   const name = sql`f_unaccent(lower(pt.name))`;
-  const fuzzyCond: SQL = fuzzy.length ? sql.join(fuzzy.map((w) => sql`${w} <% ${name}`), sql` and `) : sql`false`;
+  const fuzzyCond: SQL = fuzzy.length ? sql.join(fuzzy.map((w) => sql`${w} <% ${name}`), opts.any ? sql` or ` : sql` and `) : sql`false`;
   const simSql: SQL = fuzzy.length ? sql.join(fuzzy.map((w) => sql`word_similarity(${w}, ${name})`), sql` + `) : sql`0`;
   const order = opts.sort ? sortSql(opts.sort) : sql`h.fts desc, h.rank desc, h.sim desc, p.sales_count desc, p.id asc`;
   return rows<Hit>(
@@ -52,11 +52,26 @@ async function searchIds(db: Db, sl: StoreLang, q: string, limit: number, offset
 
 export async function searchProducts(db: Db, sl: StoreLang, q: string, query: ListQuery): Promise<Paginated<ProductCard>> {
   const { page, pageSize, offset } = pageOf(query);
-  let hits = await searchIds(db, sl, q, pageSize, offset, { prefix: false, sort: query.sort });
-  // As-you-type text ("mampa") has no full word yet: retry with the last word as a prefix.
-  if (hits.length === 0 && offset === 0) hits = await searchIds(db, sl, q, pageSize, offset, { prefix: true, sort: query.sort });
+  // Every word, then the last one as a prefix (as-you-type "mampa"), then ANY word when no product
+  // has them all ("mampara negra" where black is only a variant colour): most words rank first.
+  const modes = [{ prefix: false }, { prefix: true }, ...(queryWords(q).length > 1 ? [{ prefix: false, any: true }] : [])];
+  let hits: Hit[] = [];
+  let total = 0;
+  for (const mode of modes) {
+    hits = await searchIds(db, sl, q, pageSize, offset, { ...mode, sort: query.sort });
+    if (hits.length) {
+      total = hits[0].total;
+      break;
+    }
+    // Past the last page of a mode that does match: an empty page, not the next mode's results.
+    const probe = offset > 0 ? await searchIds(db, sl, q, 1, 0, { ...mode, sort: query.sort }) : [];
+    if (probe.length) {
+      total = probe[0].total;
+      break;
+    }
+  }
   const cards = await loadCards(db, sl, hits.map((h) => h.id), query.user_type);
-  return paginated(cards, page, pageSize, hits[0]?.total ?? 0);
+  return paginated(cards, page, pageSize, total);
 }
 
 /** Search box suggestions: up to 6 products, 4 categories and 4 brands, cheap enough per keystroke. */
@@ -77,7 +92,7 @@ export async function suggest(db: Db, meta: CatalogMeta, sl: StoreLang, q: strin
     words.map((w) => (w.length >= 3 ? sql`(${name} like ${`%${w}%`} or ${w} <% ${name})` : sql`${name} like ${`%${w}%`}`)),
     sql` and `,
   );
-  const [hits, brands] = await Promise.all([
+  let [hits, brands] = await Promise.all([
     searchIds(db, sl, q, 6, 0, { prefix: true }),
     rows<BrandRef>(
       db,
@@ -88,6 +103,7 @@ export async function suggest(db: Db, meta: CatalogMeta, sl: StoreLang, q: strin
         order by b.position, b.name limit 4`,
     ),
   ]);
+  if (hits.length === 0 && words.length > 1) hits = await searchIds(db, sl, q, 6, 0, { prefix: true, any: true });
   const products = await loadCards(db, sl, hits.map((h) => h.id));
   return { products, categories, brands };
 }
