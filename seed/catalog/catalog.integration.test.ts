@@ -52,9 +52,25 @@ describeEachDb("demo catalog seed", (kind) => {
     expect(await q(`select ref from products p where not exists (select 1 from product_images i where i.product_id = p.id and i.image_type = 100)`)).toEqual([]);
     const [cab] = await q<{ n: number }>(`select count(*)::int n from products where ref like 'MU-BA-LE%'`);
     expect(cab.n).toBeGreaterThan(10);
-    const special = await q<{ id: string; price: number }>(`select id, price from complements where id in ('installation-complement', 'facility') order by id`);
-    expect(special.map((s) => s.id)).toEqual(["facility", "installation-complement"]);
-    expect(special.find((s) => s.id === "installation-complement")!.price).toBe(2000);
+    // Every installable product (trays, screens, toilets, bathtubs, furniture, washbasins) offers both.
+    const special = await q<{ family: string; n: number; products: number; min_price: number; max_price: number }>(
+      `select split_part(p.ref, '-', 1) family, count(*)::int n, count(distinct c.product_id)::int products,
+              min(c.price) filter (where c.id = 'installation-complement')::int min_price,
+              max(c.price) filter (where c.id = 'installation-complement')::int max_price
+       from complements c join products p on p.id = c.product_id
+       where c.id in ('installation-complement', 'facility') group by 1 order by 1`,
+    );
+    expect(special.length).toBeGreaterThanOrEqual(4);
+    for (const f of special) {
+      expect(f.n).toBe(f.products * 2);
+      expect(f.min_price).toBe(2000);
+      expect(f.max_price).toBe(2000);
+    }
+    const [trays] = await q<{ n: number }>(
+      `select count(*)::int n from products p where p.ref like 'PD-%'
+       and not exists (select 1 from complements c where c.product_id = p.id and c.id = 'installation-complement')`,
+    );
+    expect(trays.n).toBe(0);
   });
 
   it("uses every field type, aesthetic attributes, blocked options and locked complements", async () => {

@@ -554,13 +554,16 @@ export function generateCatalog(stores: StoreIds, now = new Date()): Catalog {
       }
     }
   }
-  // The installation service and its facility wizard (spec §9: 2000 cents reservation fee).
-  // complements.id is the table's primary key, so each special id exists once: on the best-selling
-  // Spanish shower tray. The catalog service offers them on every Spanish product that installs.
-  const flagship = productIdByRef.get("PD-RE-001")!;
-  rows.complements.push({ id: "installation-complement", productId: flagship, complementTypeId: ctId.get("instalacion")!, complementProductId: null, price: 2000, quantity: 1, position: 90 });
-  rows.complements.push({ id: "facility", productId: flagship, complementTypeId: ctId.get("instalacion")!, complementProductId: null, price: 0, quantity: 1, position: 91 });
-  rows.products.find((p) => p.id === flagship)!.salesCount = 1500;
+  // The installation service and its facility wizard (spec §9: 2000 cents reservation fee) on every
+  // product a fitter installs. Complement ids are unique per product, so each carries both special ids;
+  // the catalog service hides them in stores without the installation service (France).
+  const INSTALLABLE = new Set<Family>(["tray", "screen", "toilet", "bathtub", "furniture", "washbasin"]);
+  for (const [id, info] of productInfo) {
+    if (info.spec.pool || !INSTALLABLE.has(info.spec.family)) continue;
+    rows.complements.push({ id: "installation-complement", productId: id, complementTypeId: ctId.get("instalacion")!, complementProductId: null, price: 2000, quantity: 1, position: 90 });
+    rows.complements.push({ id: "facility", productId: id, complementTypeId: ctId.get("instalacion")!, complementProductId: null, price: 0, quantity: 1, position: 91 });
+  }
+  rows.products.find((p) => p.id === productIdByRef.get("PD-RE-001")!)!.salesCount = 1500;
 
   // ---- filters and facets, per category with products
   const productsByCat = new Map<number, number[]>();

@@ -16,7 +16,7 @@ import { Files, RecentlyViewed, Related, Stars, TechnicalData, WishlistButton } 
 import type { ProductPageData } from "./product.server";
 
 export function ProductPage({ data }: { data: ProductPageData }) {
-  const { t, price, href, lang } = useI18n();
+  const { t, price, href } = useI18n();
   const { product } = data;
   const catalog = useMemo(
     () =>

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { t } from "../../../core/i18n/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { catalogFor } from "~/features/catalog/catalog.server";
-import { EnvironmentArt } from "~/features/catalog/environment-art";
+import { Picture } from "~/features/catalog/picture";
 import { environmentBySlug, environments } from "~/features/catalog/environments.server";
 import { ProductCard } from "~/features/catalog/product-card";
 import { useI18n } from "~/lib/i18n";
@@ -16,7 +16,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const env = environmentBySlug(lang, params.slug);
   if (!env) throw notFound();
   const products = env.refs.length ? (await catalog.weblistProducts(sl, { refs: env.refs, page: 1, page_size: 48, user_type: userType })).results : [];
-  const others = environments(lang).filter((e) => e.slug !== env.slug).map(({ slug, title, palette }) => ({ slug, title, palette }));
+  const others = environments(lang).filter((e) => e.slug !== env.slug).map(({ slug, title, illustration }) => ({ slug, title, illustration }));
   return { env, products, others, lang, section: t(lang, "env.title") };
 }
 
@@ -54,24 +54,9 @@ export default function EnvironmentPage({ loaderData: d }: Route.ComponentProps)
           <p className="text-sm font-semibold uppercase tracking-widest text-accent-700">{t("env.kicker")}</p>
           <h1 className="mt-2 text-3xl font-extrabold text-brand-900 sm:text-5xl">{e.title}</h1>
           <p className="mt-4 text-lg text-slate-700">{e.intro}</p>
-          {e.palette.length > 0 && (
-            <div className="mt-6">
-              <p className="text-sm font-semibold text-brand-900">{t("env.palette")}</p>
-              <ul className="mt-2 flex gap-2">
-                {e.palette.map((c) => (
-                  <li key={c} className="h-10 w-10 rounded-full ring-1 ring-slate-300" style={{ background: c }} title={c} />
-                ))}
-              </ul>
-            </div>
-          )}
         </div>
-        <EnvironmentArt slug={e.slug} palette={e.palette} className="aspect-[16/10] w-full overflow-hidden rounded-2xl" />
+        <Picture imageKey={e.illustration} alt="" width={1600} height={600} sizes="(min-width: 1024px) 50vw, 100vw" widths={[480, 640, 960, 1280]} className="aspect-[16/10] w-full overflow-hidden rounded-2xl object-cover" />
       </header>
-      {e.body.length > 0 && (
-        <section className="container-shop mt-10 max-w-3xl" aria-label={t("env.ideas")}>
-          <div className="prose-shop text-lg">{e.body.map((p) => <p key={p.slice(0, 40)}>{p}</p>)}</div>
-        </section>
-      )}
       {d.products.length > 0 && (
         <section aria-labelledby="env-products" className="container-shop mt-10">
           <h2 id="env-products" className="mb-4 text-2xl font-extrabold text-brand-900">{t("env.products", { title: e.title })}</h2>
@@ -88,7 +73,7 @@ export default function EnvironmentPage({ loaderData: d }: Route.ComponentProps)
           {d.others.map((o) => (
             <li key={o.slug}>
               <Link to={href(`/espacios/${o.slug}`)} className="group block overflow-hidden rounded-xl border border-slate-200 hover:shadow-md">
-                <EnvironmentArt slug={o.slug} palette={o.palette} className="aspect-[16/9] w-full" />
+                <Picture imageKey={o.illustration} alt="" width={1600} height={600} sizes="(min-width: 1024px) 50vw, 100vw" widths={[480, 640, 960, 1280]} className="aspect-[16/9] w-full object-cover" />
                 <span className="block p-3 font-semibold text-brand-900 group-hover:underline">{o.title}</span>
               </Link>
             </li>

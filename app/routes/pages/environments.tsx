@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { t } from "../../../core/i18n/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { environments } from "~/features/catalog/environments.server";
-import { EnvironmentArt } from "~/features/catalog/environment-art";
+import { Picture } from "~/features/catalog/picture";
 import { useI18n } from "~/lib/i18n";
 import { rootMeta } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/environments";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = await storeFor(request, context);
-  const list = environments(lang).map(({ slug, title, intro, palette }) => ({ slug, title, intro, palette }));
+  const list = environments(lang).map(({ slug, title, intro, illustration }) => ({ slug, title, intro, illustration }));
   return { list, lang, title: t(lang, "env.title"), intro: t(lang, "env.intro") };
 }
 
@@ -32,7 +32,7 @@ export default function Environments({ loaderData: d }: Route.ComponentProps) {
         {d.list.map((e) => (
           <li key={e.slug}>
             <Link to={href(`/espacios/${e.slug}`)} className="group block overflow-hidden rounded-2xl border border-slate-200 bg-white hover:shadow-lg">
-              <EnvironmentArt slug={e.slug} palette={e.palette} className="aspect-[16/9] w-full" />
+              <Picture imageKey={e.illustration} alt="" width={1600} height={600} sizes="(min-width: 1024px) 50vw, 100vw" widths={[480, 640, 960, 1280]} className="aspect-[16/9] w-full object-cover" />
               <div className="p-5">
                 <h2 className="text-xl font-extrabold text-brand-900 group-hover:underline">{e.title}</h2>
                 <p className="mt-1 line-clamp-3 text-slate-700">{e.intro}</p>

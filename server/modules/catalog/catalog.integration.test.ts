@@ -259,6 +259,14 @@ describeEachDb("catalog API", (kind) => {
       expect(onlyInstall.results.map((c: any) => c.id)).toEqual(["installation-complement", "facility"]);
     });
 
+    it("does not offer the installation service in the French store, which has none", async () => {
+      const slug = "receveur-de-douche-resine-ardoise-blanc";
+      const fr = await ok(`/products/${slug}/complements/?store=FRDB&language=fr`);
+      expect(fr.results.map((c: any) => c.id)).toEqual(["fx-valve-1"]);
+      const types = await ok(`/products/${slug}/complement_types/?store=FRDB&language=fr`);
+      expect(types.results.map((t: any) => t.slug)).toEqual(["valvula"]);
+    });
+
     it("returns attributes of many products keyed by id, and validates the id list", async () => {
       const p = fx.products;
       const body = await ok(`/products/attributes_many/?store=ESDB&product_ids=${p.trayWhite},${p.trayBlack},${p.basin}`);

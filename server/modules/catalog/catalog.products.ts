@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { type Language, localePath } from "../../../core/stores.ts";
 import type { Db } from "../../db/client.ts";
 import { loadCards, pricesFor, productPath } from "./catalog.cards.ts";
@@ -200,13 +200,16 @@ function typeDto(t: typeof complementTypes.$inferSelect, language: Language): Co
   return { id: t.id, slug: t.slug, name: tr(t.name, language), position: t.position, img: t.img };
 }
 
+/** The installation service's complements (spec section 3), offered only where the store has the service. */
+export const SERVICE_COMPLEMENT_IDS = ["installation-complement", "facility"];
+
 /** The complement types a product offers, in configurator order (position). */
-export async function complementTypesOf(db: Db, language: Language, productId: number): Promise<ComplementTypeDto[]> {
+export async function complementTypesOf(db: Db, language: Language, productId: number, withServices = true): Promise<ComplementTypeDto[]> {
   const list = await db
     .selectDistinct({ t: complementTypes })
     .from(complements)
     .innerJoin(complementTypes, eq(complementTypes.id, complements.complementTypeId))
-    .where(eq(complements.productId, productId));
+    .where(withServices ? eq(complements.productId, productId) : and(eq(complements.productId, productId), notInArray(complements.id, SERVICE_COMPLEMENT_IDS)));
   return list.map((r) => typeDto(r.t, language)).sort((a, b) => a.position - b.position || a.id - b.id);
 }
 
@@ -220,10 +223,13 @@ export async function complementsOf(
   productId: number,
   complementTypeId?: number,
   userType?: UserType,
+  withServices = true,
 ): Promise<ComplementDto[]> {
-  const where = complementTypeId === undefined
-    ? eq(complements.productId, productId)
-    : and(eq(complements.productId, productId), eq(complements.complementTypeId, complementTypeId));
+  const where = and(
+    eq(complements.productId, productId),
+    complementTypeId === undefined ? undefined : eq(complements.complementTypeId, complementTypeId),
+    withServices ? undefined : notInArray(complements.id, SERVICE_COMPLEMENT_IDS),
+  );
   const list = await db
     .select({ c: complements, t: complementTypes })
     .from(complements)

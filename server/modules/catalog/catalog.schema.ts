@@ -377,7 +377,8 @@ export const complementTypes = pgTable("complement_types", {
 export const complements = pgTable(
   "complements",
   {
-    id: text("id").primaryKey(),
+    /** Unique per product: "c-<n>", or the special "installation-complement" / "facility" ids. */
+    id: text("id").notNull(),
     productId: integer("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
@@ -389,7 +390,7 @@ export const complements = pgTable(
     quantity: integer("quantity").notNull().default(1),
     position: integer("position").notNull().default(0),
   },
-  (t) => [index("complements_product").on(t.productId)],
+  (t) => [primaryKey({ columns: [t.productId, t.id] })],
 );
 
 // ---------------------------------------------------------------- filters

@@ -70,6 +70,9 @@ export type CatalogServiceImpl = ReturnType<typeof createCatalogService>;
  * (only products it sells) and one language (names and slugs of that translation).
  */
 export function createCatalogService(database: Database, stores: StoresService) {
+  /** The French store has no installation service: its products do not offer it. */
+  const hasInstallation = async (storeId: number) =>
+    (await stores.all()).some((s) => s.id === storeId && s.features.installationService);
   const db = database.db;
   let metaPromise: Promise<CatalogMeta> | undefined;
   const changeListeners = new Set<() => void>();
@@ -279,11 +282,11 @@ export function createCatalogService(database: Database, stores: StoresService) 
     },
     async complements(sl: StoreLang, slug: string, complementTypeId?: number, userType?: UserType) {
       const id = await productIdBySlug(db, sl, slug);
-      return id === null ? null : complementsOf(db, sl, id, complementTypeId, userType);
+      return id === null ? null : complementsOf(db, sl, id, complementTypeId, userType, await hasInstallation(sl.storeId));
     },
     async complementTypes(sl: StoreLang, slug: string) {
       const id = await productIdBySlug(db, sl, slug);
-      return id === null ? null : complementTypesOf(db, sl.language, id);
+      return id === null ? null : complementTypesOf(db, sl.language, id, await hasInstallation(sl.storeId));
     },
     async variants(sl: StoreLang, slug: string, userType?: UserType) {
       const id = await productIdBySlug(db, sl, slug);
