@@ -11,7 +11,8 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { languageFromPath } from "../core/stores.ts";
+import { getDictionary } from "../core/i18n/dictionaries.ts";
+import { type Language, languageFromPath } from "../core/stores.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { CookieBanner } from "./components/cookie-banner";
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen">
+        <Messages lang={lang} />
         <I18nProvider lang={lang}>
           <ToastProvider>{children}</ToastProvider>
         </I18nProvider>
@@ -82,6 +84,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * The page language's messages as JSON data (not executed, so outside the CSP's script rules),
+ * read by the browser build's dictionaries.client.ts before anything is hydrated.
+ */
+function Messages({ lang }: { lang: Language }) {
+  const json = JSON.stringify(getDictionary(lang)).replace(/</g, "\\u003c");
+  return <script id={`i18n-${lang}`} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
 }
 
 // ScrollRestoration scrolls PUSH/REPLACE navigations to the top and restores back/forward.

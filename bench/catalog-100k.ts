@@ -62,10 +62,13 @@ async function time(label: string, n: number, fn: (i: number) => Promise<unknown
 }
 
 async function main() {
-  const name = `catalog_bench_${randomBytes(4).toString("hex")}`;
+  // BENCH_DB=name keeps the generated database (and reuses it when it exists): for EXPLAIN between runs.
+  const keep = process.env.BENCH_DB;
+  const name = keep ?? `catalog_bench_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const exists = keep ? (await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount : 0;
+  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -73,9 +76,11 @@ async function main() {
   try {
     const t0 = Date.now();
     await migrate(database);
-    await seedStores(database.db);
-    await generate(database.exec, N);
-    console.log(`generated ${N} products in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    if (!exists) {
+      await seedStores(database.db);
+      await generate(database.exec, N);
+      console.log(`generated ${N} products in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    }
 
     const stores = createStoresService(database.db);
     const catalog = createCatalogService(database, stores);
@@ -114,10 +119,12 @@ async function main() {
     console.log(JSON.stringify({ products: N, results }, null, 1));
   } finally {
     await database.close();
-    const a = new pg.Client({ connectionString: adminUrl });
-    await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await a.end();
+    if (!keep) {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    }
   }
 }
 

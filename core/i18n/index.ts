@@ -1,38 +1,20 @@
 import type { Language } from "../stores.ts";
-import esCatalog from "./es/catalog.json";
-import esCommon from "./es/common.json";
-import esContent from "./es/content.json";
-import esErrors from "./es/errors.json";
-import esMarketing from "./es/marketing.json";
-import esPages from "./es/pages.json";
-import esProduct from "./es/product.json";
-import frCatalog from "./fr/catalog.json";
-import frCommon from "./fr/common.json";
-import frContent from "./fr/content.json";
-import frErrors from "./fr/errors.json";
-import frMarketing from "./fr/marketing.json";
-import frPages from "./fr/pages.json";
-import frProduct from "./fr/product.json";
+import { getDictionary } from "./dictionaries.ts";
 
 /**
- * Flat dotted keys, one JSON file per domain and language. The Spanish files hold the
- * spec's exact wording; the French ones real French.
+ * Flat dotted keys, one JSON file per domain and language (core/i18n/<lang>/*.json). The
+ * Spanish files hold the spec's exact wording; the French ones real French.
  */
-const dictionaries: Record<Language, Record<string, string>> = {
-  es: { ...esCommon, ...esErrors, ...esCatalog, ...esContent, ...esPages, ...esProduct, ...esMarketing },
-  fr: { ...frCommon, ...frErrors, ...frCatalog, ...frContent, ...frPages, ...frProduct, ...frMarketing },
-};
-
 export type Params = Record<string, string | number>;
 
 export function t(language: Language, key: string, params?: Params): string {
-  const text = dictionaries[language][key] ?? dictionaries.es[key] ?? key;
+  const text = getDictionary(language)[key] ?? key;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
 export function hasKey(language: Language, key: string): boolean {
-  return key in dictionaries[language];
+  return key in getDictionary(language);
 }
 
 export type Translator = (key: string, params?: Params) => string;

@@ -1,0 +1,31 @@
+import type { Language } from "../stores.ts";
+import esCatalog from "./es/catalog.json";
+import esCommon from "./es/common.json";
+import esContent from "./es/content.json";
+import esErrors from "./es/errors.json";
+import esMarketing from "./es/marketing.json";
+import esPages from "./es/pages.json";
+import esProduct from "./es/product.json";
+import frCatalog from "./fr/catalog.json";
+import frCommon from "./fr/common.json";
+import frContent from "./fr/content.json";
+import frErrors from "./fr/errors.json";
+import frMarketing from "./fr/marketing.json";
+import frPages from "./fr/pages.json";
+import frProduct from "./fr/product.json";
+
+
+export type Dictionary = Record<string, string>;
+
+const es: Dictionary = { ...esCommon, ...esErrors, ...esCatalog, ...esContent, ...esPages, ...esProduct, ...esMarketing };
+// French falls back to Spanish key by key, so a missing translation never shows a raw key.
+const fr: Dictionary = { ...es, ...frCommon, ...frErrors, ...frCatalog, ...frContent, ...frPages, ...frProduct, ...frMarketing };
+
+/**
+ * Server side (Node and the SSR bundle): every language, statically. The browser build gets
+ * dictionaries.client.ts instead (vite.config.ts), which reads the one language of the page
+ * from the document: messages are data, not JavaScript to download and parse.
+ */
+export function getDictionary(language: Language): Dictionary {
+  return language === "fr" ? fr : es;
+}
