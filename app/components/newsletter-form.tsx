@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { useToast } from "~/components/toasts";
 import { useI18n } from "~/lib/i18n";
 
@@ -15,7 +15,13 @@ export function NewsletterForm() {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const toast = useToast();
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const location = useLocation();
+  // Without JavaScript the action redirects back here with ?newsletter=<outcome>.
+  const outcome = new URLSearchParams(location.search).get("newsletter");
+  const result =
+    fetcher.state === "idle"
+      ? (fetcher.data ?? (outcome ? { ok: outcome === "ok", message: t(`newsletter.outcome.${outcome}`) } : undefined))
+      : undefined;
   const errors = result?.fieldErrors ?? {};
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data) {
@@ -42,6 +48,7 @@ export function NewsletterForm() {
   );
   return (
     <fetcher.Form ref={form} method="post" action={href("/newsletter")} className="grid gap-3 sm:grid-cols-3" noValidate data-testid="newsletter-form">
+      <input type="hidden" name="redirectTo" value={location.pathname} />
       {field("name", t("footer.newsletter.name"), "text", "given-name")}
       {field("surname", t("footer.newsletter.surname"), "text", "family-name")}
       {field("email", t("footer.newsletter.email"), "email", "email")}
