@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../server/db/client.ts";
-import { stores } from "../server/modules/stores/stores.schema.ts";
 import { seedContent } from "./content/index.ts";
 import { seedCatalog } from "./catalog/index.ts";
 import { seedStores } from "./stores.ts";
@@ -19,10 +18,7 @@ export const seedSteps: { name: string; run: SeedStep }[] = [
   { name: "content", run: (db) => seedContent(db) },
 ];
 
-export async function isEmpty(db: Db): Promise<boolean> {
-  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(stores);
-  return rows[0].n === 0;
-}
+export { isEmpty } from "./is-empty.ts";
 
 /** Empties every table of the shop (not the migration history). */
 export async function resetAll(db: Db): Promise<void> {

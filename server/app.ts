@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
 import type { ServerBuild } from "react-router";
-import { isEmpty, seedDemo } from "../seed/index.ts";
+import { isEmpty } from "../seed/is-empty.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
@@ -22,6 +22,8 @@ export async function prepareDatabase(config: Config, log: (m: string) => void):
     await migrate(database, async () => {
       if (config.seedOnStart && (await isEmpty(database.db))) {
         log("empty database: loading the demo data");
+        // The demo data generator is big: loaded only on the start that needs it.
+        const { seedDemo } = await import("../seed/index.ts");
         await seedDemo(database.db, { dataDir: config.dataDir, log });
       }
     });
@@ -46,10 +48,13 @@ export async function createShop(
   const log = (m: string) => {
     if (opts.logger) console.log(m);
   };
-  const database = opts.database ?? (await prepareDatabase(config, log));
+  // The storefront bundle loads while the database opens: both take about a second.
+  const [database, build] = await Promise.all([
+    opts.database ?? prepareDatabase(config, log),
+    opts.withSsr === false ? undefined : loadServerBuild(config.buildDir),
+  ]);
   const services = createServices(database, config);
   await services.start();
-  const build = opts.withSsr === false ? undefined : await loadServerBuild(config.buildDir);
   const app = await buildHttp({
     services,
     build,

@@ -208,6 +208,16 @@ describeEachDb("storefront routes (SSR)", (kind) => {
     });
   }
 
+  it("keeps the French language cookie when the browser discovers routes or loads data", async () => {
+    // Route discovery (/__manifest) has no /fr prefix: it must not switch a French visitor back to es.
+    const manifest = await shop.app.inject({ url: "/__manifest?paths=%2Ffr%2Fmarcas&version=x", headers: { cookie: "locale=fr" } });
+    expect([manifest.headers["set-cookie"]].flat().filter((c) => c?.startsWith("locale="))).toEqual([]);
+    const data = await shop.app.inject({ url: "/marcas.data", headers: { cookie: "locale=fr" } });
+    expect([data.headers["set-cookie"]].flat().filter((c) => c?.startsWith("locale="))).toEqual([]);
+    const page = await shop.app.inject({ url: "/marcas", headers: { cookie: "locale=fr" } });
+    expect([page.headers["set-cookie"]].flat().find((c) => c?.startsWith("locale="))).toMatch(/^locale=es;/);
+  });
+
   it("answers the French pages of features the French store does not have with the French 404", async () => {
     for (const path of [
       "/fr/inspiracion",

@@ -27,11 +27,13 @@ export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild
     if (req.url === "/api" || req.url.startsWith("/api/")) {
       return reply.status(404).send({ error: { code: "api.not_found", message: "La ruta de la API no existe" } });
     }
-    // Every page view, document or client-side data request (/fr/x.data), cached or not,
-    // records the store language the visitor is in.
-    const locale = req.method === "GET" || req.method === "HEAD" ? localeCookie(req) : null;
-    if (locale) reply.header("set-cookie", locale);
-    if (cache.enabled && servePageFromCache(cache, req, reply)) return reply;
+    if (cache.enabled) {
+      // Only HTML documents are cached, so a hit is a page view: it records the language too.
+      const locale = localeCookie(req);
+      if (locale) reply.header("set-cookie", locale);
+      if (servePageFromCache(cache, req, reply)) return reply;
+      reply.removeHeader("set-cookie");
+    }
     const nonce = randomBytes(16).toString("base64");
     reply.header("content-security-policy", csp(nonce));
     const request = toFetchRequest(req);
@@ -41,7 +43,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild
       requestId: String(req.id),
     } satisfies LoadContextInput as never);
     markCacheable(req, reply, response);
-    return sendFetchResponse(reply, response, req, locale);
+    return sendFetchResponse(reply, response, req);
   };
   app.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler });
   app.route({ method: ["GET", "HEAD", "POST"], url: "/", handler });
@@ -92,13 +94,16 @@ function toFetchRequest(req: FastifyRequest): Request {
   return new Request(url, init);
 }
 
-async function sendFetchResponse(reply: FastifyReply, res: Response, req: FastifyRequest, locale: string | null) {
+async function sendFetchResponse(reply: FastifyReply, res: Response, req: FastifyRequest) {
   reply.status(res.status);
   for (const [k, v] of res.headers) {
     if (k === "set-cookie") continue;
     reply.header(k, v);
   }
   const cookies = res.headers.getSetCookie();
+  // The language preference follows the documents the visitor opens; never data or
+  // /__manifest requests (route discovery has no /fr prefix and would reset it to es).
+  const locale = (res.headers.get("content-type") ?? "").startsWith("text/html") ? localeCookie(req) : null;
   if (locale) cookies.push(locale);
   if (cookies.length) reply.header("set-cookie", cookies);
   if (!res.body || req.method === "HEAD") return reply.send(null);

@@ -4,7 +4,9 @@
 -- listing filters, counts and sorts on, so a listing is one index-assisted scan with no per-product
 -- joins. Kept exact by the statement triggers below (any insert, update or delete of the source
 -- rows, the seed's bulk inserts included), never by application code.
---   category_ids: the product's own categories (the app expands a category into its subtree).
+--   category_keys: the product's own categories in this store, store_id * 2^32 + category_id (the
+--                 app expands a category into its subtree): one GIN probe finds the subtree in the
+--                 store without visiting the other stores' rows.
 --   option_ids:   its filter options.
 --   ranges:       its range-filter values, one int8 range per filter, encoded
 --                 filter_id * 2^33 + value + 2^31 so that one multirange holds every filter
@@ -12,7 +14,7 @@
 CREATE TABLE catalog_listing (
   product_id integer NOT NULL,
   store_id integer NOT NULL,
-  category_ids integer[] NOT NULL,
+  category_keys bigint[] NOT NULL,
   option_ids integer[] NOT NULL,
   ranges int8multirange NOT NULL,
   sales_count integer NOT NULL,
@@ -27,28 +29,39 @@ CREATE TABLE catalog_listing (
   PRIMARY KEY (product_id, store_id)
 );
 --> statement-breakpoint
-CREATE INDEX catalog_listing_categories ON catalog_listing USING gin (category_ids);
+CREATE INDEX catalog_listing_categories ON catalog_listing USING gin (category_keys);
+--> statement-breakpoint
+-- The refresh reads a product's ranges by product (the primary key starts with the filter).
+CREATE INDEX IF NOT EXISTS pfr_product ON product_filter_ranges (product_id);
+--> statement-breakpoint
+-- Upper bound of a range filter in a listing: walk the filter's values from the top until one is
+-- in the listing (the lower bound walks pfr_range from the bottom).
+CREATE INDEX IF NOT EXISTS pfr_max ON product_filter_ranges (filter_id, max);
 --> statement-breakpoint
 CREATE FUNCTION catalog_listing_refresh(ids integer[]) RETURNS void
   LANGUAGE sql AS $$
-  DELETE FROM catalog_listing l
-    WHERE l.product_id = ANY(ids)
+  -- unnest + join, not `= ANY(ids)`: ids may hold the whole catalog (seed, backfill).
+  DELETE FROM catalog_listing l USING unnest(ids) x(id)
+    WHERE l.product_id = x.id
       AND NOT EXISTS (SELECT 1 FROM products p JOIN product_stores ps ON ps.product_id = p.id
                       WHERE p.id = l.product_id AND ps.store_id = l.store_id AND p.active);
-  INSERT INTO catalog_listing AS l (product_id, store_id, category_ids, option_ids, ranges, sales_count, pvp_web,
+  INSERT INTO catalog_listing AS l (product_id, store_id, category_keys, option_ids, ranges, sales_count, pvp_web,
       pvp_original, rating_avg, rating_count, created_at, is_novelty, is_offer, is_settlement)
     SELECT p.id, ps.store_id,
-      coalesce((SELECT array_agg(pc.category_id ORDER BY pc.category_id) FROM product_categories pc WHERE pc.product_id = p.id), '{}'),
+      coalesce((SELECT array_agg(ps.store_id::int8 * 4294967296 + pc.category_id ORDER BY pc.category_id)
+                FROM product_categories pc WHERE pc.product_id = p.id), '{}'),
       coalesce((SELECT array_agg(o.filter_option_id ORDER BY o.filter_option_id) FROM product_filter_options o WHERE o.product_id = p.id), '{}'),
       coalesce((SELECT range_agg(int8range(r.filter_id::int8 * 8589934592 + r.min + 2147483648,
                                            r.filter_id::int8 * 8589934592 + r.max + 2147483648, '[]'))
                 FROM product_filter_ranges r WHERE r.product_id = p.id), '{}'),
       p.sales_count, p.pvp_web, p.pvp_original, p.rating_avg, p.rating_count, p.created_at,
       p.is_novelty, p.is_offer, p.is_settlement
-    FROM products p JOIN product_stores ps ON ps.product_id = p.id
-    WHERE p.id = ANY(ids) AND p.active
+    FROM (SELECT DISTINCT unnest(ids) AS id) x
+      JOIN products p ON p.id = x.id
+      JOIN product_stores ps ON ps.product_id = p.id
+    WHERE p.active
   ON CONFLICT (product_id, store_id) DO UPDATE SET
-    category_ids = excluded.category_ids, option_ids = excluded.option_ids, ranges = excluded.ranges,
+    category_keys = excluded.category_keys, option_ids = excluded.option_ids, ranges = excluded.ranges,
     sales_count = excluded.sales_count, pvp_web = excluded.pvp_web, pvp_original = excluded.pvp_original,
     rating_avg = excluded.rating_avg, rating_count = excluded.rating_count, created_at = excluded.created_at,
     is_novelty = excluded.is_novelty, is_offer = excluded.is_offer, is_settlement = excluded.is_settlement;

@@ -28,28 +28,24 @@ import type {
 /** Store id of each language, for hreflang alternates. */
 export type StoreIds = Record<Language, number | undefined>;
 
-/** Products of each root's subtree in the store, counted once even when filed under several categories. */
+/**
+ * Products of each root's subtree in the store, counted once even when filed under several
+ * categories: one scan of catalog_listing (one row per product sold in the store).
+ */
 export async function subtreeCounts(db: Db, meta: CatalogMeta, sl: StoreLang, roots: number[]): Promise<Map<number, number>> {
-  const rootCol: number[] = [];
-  const catCol: number[] = [];
-  for (const r of roots) {
-    for (const c of subtreeIds(meta, r, sl.storeId, sl.language)) {
-      rootCol.push(r);
-      catCol.push(c);
-    }
-  }
   const out = new Map<number, number>(roots.map((r) => [r, 0]));
-  if (rootCol.length === 0) return out;
-  const res = await rows<{ root: number; n: number }>(
+  const trees = roots.map((r) => ({ root: r, cats: subtreeIds(meta, r, sl.storeId, sl.language) })).filter((t) => t.cats.length > 0);
+  if (trees.length === 0) return out;
+  const res = await rows<{ n: number[] }>(
     db,
-    sql`select x.root, count(distinct pc.product_id)::int as n
-      from unnest(${intArr(rootCol)}, ${intArr(catCol)}) as x(root, cat)
-      join product_categories pc on pc.category_id = x.cat
-      join product_stores ps on ps.product_id = pc.product_id and ps.store_id = ${sl.storeId}
-      join products p on p.id = pc.product_id and p.active
-      group by x.root`,
+    sql`select array[${sql.join(
+      trees.map((t) => sql`count(*) filter (where l.category_keys && ${categoryKeys(sl.storeId, t.cats)})::int`),
+      sql`, `,
+    )}] as n
+      from catalog_listing l
+      where l.category_keys && ${categoryKeys(sl.storeId, trees.flatMap((t) => t.cats))}`,
   );
-  for (const r of res) out.set(r.root, r.n);
+  trees.forEach((t, i) => out.set(t.root, res[0]?.n[i] ?? 0));
   return out;
 }
 
@@ -122,35 +118,45 @@ function selectionGroups(defs: FilterDef[], sel: SelectedFilters | undefined): {
   for (const [k, v] of Object.entries(sel?.ranges ?? {})) {
     const d = byId.get(Number(k));
     if (d?.filterType !== "range") continue;
-    const [a, b] = v[0] <= v[1] ? v : [v[1], v[0]];
+    // Clamped to int4: past it a range would spill into the next filter's keys.
+    const [a, b] = (v[0] <= v[1] ? [v[0], v[1]] : [v[1], v[0]]).map(clampInt);
     selected.ranges[d.id] = [a, b];
     ranges.set(d.id, [a, b]);
   }
   const groups: Group[] = [];
-  for (const [filterId, ids] of chosen) {
-    groups.push({
-      filterId,
-      cond: sql`b.id in (select pfo.product_id from product_filter_options pfo where pfo.filter_option_id = any(${intArr(ids)}))`,
-    });
-  }
-  for (const [filterId, [min, max]] of ranges) {
-    groups.push({
-      filterId,
-      cond: sql`b.id in (select r.product_id from product_filter_ranges r where r.filter_id = ${filterId} and r.min <= ${max} and r.max >= ${min})`,
-    });
-  }
+  for (const [filterId, ids] of chosen) groups.push({ filterId, cond: sql`l.option_ids && ${intArr(ids)}` });
+  for (const [filterId, [min, max]] of ranges) groups.push({ filterId, cond: sql`l.ranges && ${rangeKey(sql`${filterId}`, sql`${min}`, sql`${max}`)}` });
   return { groups, selected };
+}
+
+/** Subtree categories as catalog_listing.category_keys of the store (migration 0005). */
+function categoryKeys(storeId: number, catIds: readonly number[]): SQL {
+  return sql`${`{${catIds.map((c) => (BigInt(Math.trunc(storeId)) * 4294967296n + BigInt(Math.trunc(c))).toString()).join(",")}}`}::int8[]`;
+}
+
+const INT4_MIN = -2147483648;
+const INT4_MAX = 2147483647;
+const clampInt = (n: number) => Math.min(INT4_MAX, Math.max(INT4_MIN, Math.trunc(n)));
+
+/**
+ * [min, max] of range filter `f` in the key space of catalog_listing.ranges (migration 0005:
+ * filter_id * 2^33 + value + 2^31), so one `&&` on the product's multirange tests the overlap.
+ */
+function rangeKey(f: SQL, min: SQL, max: SQL): SQL {
+  return sql`int8range(${f}::int8 * 8589934592 + ${min}::int8 + 2147483648, ${f}::int8 * 8589934592 + ${max}::int8 + 2147483648, '[]')`;
 }
 
 type FacetResult = { total: number; ids: number[]; counts: [number, number][]; bounds: [number, number, number][] };
 
 /**
+ * The whole listing in ONE query over catalog_listing (migration 0005: one row per product sold
+ * in the store, with its categories, filter options, ranges and sort keys, kept by triggers):
+ * the page of ids, the total, the count of every filter option with the OTHER filters applied
+ * (classic faceting: choosing "white" does not zero the other colours) and the bounds of the
+ * range filters. The subtree comes from the GIN index on category_ids; everything else is
+ * evaluated on the row, with no per-product join.
  * (A product sold in a store is translated into the store's language, a catalog invariant the
  * seed and the admin keep: checking it per row here cost a third of the listing at 100k products.)
- *
- * The whole listing in ONE query over the category subtree: the page of ids, the total, the
- * count of every filter option with the OTHER filters applied (classic faceting: choosing
- * "white" does not zero the other colours) and the bounds of the range filters.
  */
 async function facetQuery(
   db: Db,
@@ -160,10 +166,11 @@ async function facetQuery(
   groups: Group[],
   page: { sort: SQL; limit: number; offset: number } | null,
 ): Promise<FacetResult> {
+  if (catIds.length === 0) return { total: 0, ids: [], counts: [], bounds: [] };
   const g = (i: number) => sql.raw(`g${i}`);
   const groupCols = groups.length ? sql`, ${sql.join(groups.map((gr, i) => sql`(${gr.cond}) as ${g(i)}`), sql`, `)}` : sql``;
-  const all = (except?: number): SQL => {
-    const parts = groups.map((gr, i) => (gr.filterId === except ? null : sql`m.${g(i)}`)).filter((x): x is SQL => x !== null);
+  const all = (except?: number, rel = sql`m`): SQL => {
+    const parts = groups.map((gr, i) => (gr.filterId === except ? null : sql`${rel}.${g(i)}`)).filter((x): x is SQL => x !== null);
     return parts.length ? sql.join(parts, sql` and `) : sql`true`;
   };
   const selectedFilterIds = [...new Set(groups.map((x) => x.filterId))];
@@ -173,9 +180,12 @@ async function facetQuery(
     const whens = selectedFilterIds
       .map((fid) => optionDefs.find((d) => d.id === fid))
       .filter((d): d is FilterDef => !!d)
-      .map((d) => sql`when pfo.filter_option_id = any(${intArr(d.options.map((o) => o.id))}) then ${all(d.id)}`);
-    return whens.length ? sql`case ${sql.join(whens, sql` `)} else ${all()} end` : all();
+      .map((d) => sql`when x.o = any(${intArr(d.options.map((o) => o.id))}) then ${all(d.id, sql`x`)}`);
+    return whens.length ? sql`case ${sql.join(whens, sql` `)} else ${all(undefined, sql`x`)} end` : all(undefined, sql`x`);
   })();
+  // A product that fails two filters counts for no option: skipping it before the unnest
+  // divides the work of the counts when filters are chosen.
+  const nearMiss = groups.length > 1 ? sql`(${sql.join(groups.map((_, i) => sql`m.${g(i)}::int`), sql` + `)}) >= ${groups.length - 1}` : sql`true`;
   const rangeDefs = defs.filter((d) => d.filterType === "range");
   const buckets = rangeDefs.flatMap((d) =>
     d.options.filter((o) => o.valueRangeMin != null && o.valueRangeMax != null).map((o) => ({ id: o.id, fid: d.id, min: o.valueRangeMin!, max: o.valueRangeMax! })),
@@ -189,33 +199,35 @@ async function facetQuery(
     : sql`'[]'::json`;
   const countsSql = optionIds.length
     ? sql`(select coalesce(json_agg(json_build_array(s.o, s.n)), '[]') from (
-        select pfo.filter_option_id as o, count(*)::int as n from m join product_filter_options pfo on pfo.product_id = m.id
-        where pfo.filter_option_id = any(${intArr(optionIds)}) and (${optionCase}) group by 1) s)`
+        select x.o, count(*)::int as n from (select unnest(m.option_ids) as o, m.* from m where ${nearMiss}) x
+        where x.o = any(${intArr(optionIds)}) and (${optionCase}) group by 1) s)`
     : sql`'[]'::json`;
   const bucketSql = buckets.length
     ? sql`(select coalesce(json_agg(json_build_array(s.o, s.n)), '[]') from (
         select ro.id as o, count(*)::int as n
         from unnest(${intArr(buckets.map((b) => b.id))}, ${intArr(buckets.map((b) => b.fid))}, ${intArr(buckets.map((b) => b.min))}, ${intArr(buckets.map((b) => b.max))}) as ro(id, fid, mn, mx)
-        join product_filter_ranges r on r.filter_id = ro.fid and r.min <= ro.mx and r.max >= ro.mn
-        join m on m.id = r.product_id
+        join m on m.ranges && ${rangeKey(sql`ro.fid`, sql`ro.mn`, sql`ro.mx`)}
         where (${bucketCase}) group by 1) s)`
     : sql`'[]'::json`;
+  // Bounds over the whole listing (not the filtered hits): per filter, walk its values in order
+  // (indexes pfr_range and pfr_max) until one belongs to the listing, usually within a few rows.
+  const inListing = sql`exists (select 1 from catalog_listing l where l.product_id = r.product_id and l.store_id = ${sl.storeId}
+    and l.category_keys && ${categoryKeys(sl.storeId, catIds)})`;
   const boundsSql = rangeDefs.length
     ? sql`(select coalesce(json_agg(json_build_array(s.f, s.mn, s.mx)), '[]') from (
-        select r.filter_id as f, min(r.min)::int as mn, max(r.max)::int as mx from base b
-        join product_filter_ranges r on r.product_id = b.id and r.filter_id = any(${intArr(rangeDefs.map((d) => d.id))}) group by 1) s)`
+        select f.id as f,
+          (select r.min from product_filter_ranges r where r.filter_id = f.id and ${inListing} order by r.min limit 1) as mn,
+          (select r.max from product_filter_ranges r where r.filter_id = f.id and ${inListing} order by r.max desc limit 1) as mx
+        from unnest(${intArr(rangeDefs.map((d) => d.id))}) as f(id)) s where s.mn is not null)`
     : sql`'[]'::json`;
   const res = await rows<{ total: number; ids: number[]; counts: [number, number][]; buckets: [number, number][]; bounds: [number, number, number][] }>(
     db,
-    sql`with base as materialized (
-        select p.id, p.sales_count, p.pvp_web, p.pvp_original, p.rating_avg, p.rating_count, p.created_at,
-          p.is_novelty, p.is_offer, p.is_settlement
-        from products p
-        where p.active
-          and p.id in (select pc.product_id from product_categories pc where pc.category_id = any(${intArr(catIds)}))
-          and exists (select 1 from product_stores ps where ps.product_id = p.id and ps.store_id = ${sl.storeId})
+    sql`with m as materialized (
+        select l.product_id as id, l.option_ids, l.ranges, l.sales_count, l.pvp_web, l.pvp_original, l.rating_avg,
+          l.rating_count, l.created_at, l.is_novelty, l.is_offer, l.is_settlement ${groupCols}
+        from catalog_listing l
+        where l.category_keys && ${categoryKeys(sl.storeId, catIds)}
       ),
-      m as materialized (select b.* ${groupCols} from base b),
       hits as materialized (select * from m where ${all()})
       select (select count(*)::int from hits) as total, ${pageSql} as ids, ${countsSql} as counts,
         ${bucketSql} as buckets, ${boundsSql} as bounds`,

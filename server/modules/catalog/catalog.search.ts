@@ -1,8 +1,8 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { loadCards, pageOf, paginated, sortSql } from "./catalog.cards.ts";
 import { type CatalogMeta, categoryRef, visible } from "./catalog.meta.ts";
-import { fold, rows } from "./catalog.sql.ts";
+import { fold, rows, textArr } from "./catalog.sql.ts";
 import type { BrandRef, ListQuery, Paginated, ProductCard, SearchSuggestion, StoreLang } from "./catalog.types.ts";
 
 /** Words too common to carry meaning; they are left out of the typo-tolerant (trigram) match. */
@@ -18,60 +18,91 @@ export function queryWords(q: string): string[] {
     .slice(0, 8);
 }
 
-type Hit = { id: number; total: number };
+type Hits = { ids: number[]; total: number };
+
+type Mode = { prefix: boolean; any?: boolean; sort?: ListQuery["sort"] };
+
+/** A to_tsquery text: each word with its alternatives OR-ed, the words AND-ed (OR-ed with `any`). */
+function tsqueryText(words: string[][], opts: Mode): string {
+  return words
+    .map((alts, i) => {
+      const last = opts.prefix && i === words.length - 1;
+      return `(${alts.map((w, j) => (last && j === 0 ? `${w}:*` : w)).join(" | ")})`;
+    })
+    .join(opts.any ? " | " : " & ");
+}
 
 /**
- * Matches of a query: full-text (stemmed in the store's language, accent-insensitive) OR every
- * meaningful word close to a word of the name (pg_trgm word similarity, so "pizara" finds
- * "pizarra"). Full-text matches rank first, then by ts_rank, similarity and sales.
+ * One page of full-text matches (stemmed in the store's language, accent-insensitive, GIN index
+ * product_tr_search) among the products the store sells (catalog_listing), with the total.
+ * Ranked by ts_rank_cd then sales, or by the shopper's sort.
  */
-async function searchIds(db: Db, sl: StoreLang, q: string, limit: number, offset: number, opts: { prefix: boolean; any?: boolean; sort?: ListQuery["sort"] }): Promise<Hit[]> {
-  const words = queryWords(q);
-  if (words.length === 0) return [];
+async function fullText(db: Db, sl: StoreLang, tsq: string, limit: number, offset: number, sort?: ListQuery["sort"]): Promise<Hits> {
   const cfg = sl.language === "fr" ? "french" : "spanish";
-  const tsq = words.map((w, i) => (opts.prefix && i === words.length - 1 ? `${w}:*` : w)).join(opts.any ? " | " : " & ");
-  const fuzzy = words.filter((w) => w.length >= 3 && !STOP.has(w));
-  const name = sql`f_unaccent(lower(pt.name))`;
-  const fuzzyCond: SQL = fuzzy.length ? sql.join(fuzzy.map((w) => sql`${w} <% ${name}`), opts.any ? sql` or ` : sql` and `) : sql`false`;
-  const simSql: SQL = fuzzy.length ? sql.join(fuzzy.map((w) => sql`word_similarity(${w}, ${name})`), sql` + `) : sql`0`;
-  const order = opts.sort ? sortSql(opts.sort) : sql`h.fts desc, h.rank desc, h.sim desc, p.sales_count desc, p.id asc`;
-  return rows<Hit>(
+  const order = sort ? sortSql(sort) : sql`p.rank desc, p.sales_count desc, p.id asc`;
+  const res = await rows<Hits>(
     db,
     sql`with q as (select to_tsquery(${cfg}::regconfig, ${tsq}) as tsq),
-      h as (
-        select pt.product_id as id, (pt.search @@ q.tsq) as fts, ts_rank_cd(pt.search, q.tsq) as rank, ${simSql} as sim
-        from product_translations pt, q
-        where pt.language = ${sl.language} and (pt.search @@ q.tsq or (${fuzzyCond}))
+      h as materialized (
+        select pt.product_id as id, ts_rank_cd(pt.search, q.tsq) as rank, l.sales_count, l.pvp_web, l.pvp_original,
+          l.rating_avg, l.rating_count, l.created_at, l.is_novelty, l.is_offer, l.is_settlement
+        from q, product_translations pt
+        join catalog_listing l on l.product_id = pt.product_id and l.store_id = ${sl.storeId}
+        where pt.language = ${sl.language} and pt.search @@ q.tsq
       )
-      select h.id, count(*) over ()::int as total
-      from h join products p on p.id = h.id and p.active
-      where exists (select 1 from product_stores ps where ps.product_id = p.id and ps.store_id = ${sl.storeId})
-      order by ${order} limit ${limit} offset ${offset}`,
+      select (select count(*)::int from h) as total,
+        (select coalesce(json_agg(s.id), '[]') from (select p.id from h p order by ${order} limit ${limit} offset ${offset}) s) as ids`,
   );
+  return res[0] ?? { ids: [], total: 0 };
+}
+
+/**
+ * Close words of the catalog's names for each query word (pg_trgm word similarity against the
+ * small search_words table, index-assisted), best first, at most 5 each.
+ */
+async function corrections(db: Db, sl: StoreLang, words: string[]): Promise<Map<string, string[]>> {
+  const res = await rows<{ word: string; alts: string[] }>(
+    db,
+    sql`select w.word, array_agg(s.word order by word_similarity(w.word, s.word) desc, s.word) filter (where s.word is not null) as alts
+      from unnest(${textArr(words)}) as w(word)
+      left join search_words s on s.language = ${sl.language} and w.word <% s.word
+      group by w.word`,
+  );
+  return new Map(res.map((r) => [r.word, (r.alts ?? []).filter((a) => a !== r.word).slice(0, 5)]));
+}
+
+/**
+ * Matches of a query: full-text first (every word, or any word with `any`). Only when that
+ * finds nothing, each meaningful word is corrected against the words of the catalog's names
+ * (typo "pizara" -> "pizarra", pg_trgm word similarity >= 0.6) and the full-text query runs
+ * again with the corrections OR-ed to the words. Never a similarity() over every name.
+ */
+async function searchIds(db: Db, sl: StoreLang, q: string, limit: number, offset: number, opts: Mode): Promise<Hits> {
+  const words = queryWords(q);
+  if (words.length === 0) return { ids: [], total: 0 };
+  const exact = await fullText(db, sl, tsqueryText(words.map((w) => [w]), opts), limit, offset, opts.sort);
+  if (exact.total > 0) return exact;
+  const fuzzy = words.filter((w) => w.length >= 3 && !STOP.has(w));
+  if (fuzzy.length === 0) return exact;
+  const alts = await corrections(db, sl, fuzzy);
+  if (![...alts.values()].some((a) => a.length > 0)) return exact;
+  // Short and stop words are left out of the corrected query, as they carry no meaning.
+  return fullText(db, sl, tsqueryText(fuzzy.map((w) => [w, ...(alts.get(w) ?? [])]), opts), limit, offset, opts.sort);
 }
 
 export async function searchProducts(db: Db, sl: StoreLang, q: string, query: ListQuery): Promise<Paginated<ProductCard>> {
   const { page, pageSize, offset } = pageOf(query);
   // Every word, then the last one as a prefix (as-you-type "mampa"), then ANY word when no product
   // has them all ("mampara negra" where black is only a variant colour): most words rank first.
-  const modes = [{ prefix: false }, { prefix: true }, ...(queryWords(q).length > 1 ? [{ prefix: false, any: true }] : [])];
-  let hits: Hit[] = [];
-  let total = 0;
+  // The first mode that matches anything answers, even with an empty page past its last one.
+  const modes: Mode[] = [{ prefix: false }, { prefix: true }, ...(queryWords(q).length > 1 ? [{ prefix: false, any: true }] : [])];
+  let hits: Hits = { ids: [], total: 0 };
   for (const mode of modes) {
     hits = await searchIds(db, sl, q, pageSize, offset, { ...mode, sort: query.sort });
-    if (hits.length) {
-      total = hits[0].total;
-      break;
-    }
-    // Past the last page of a mode that does match: an empty page, not the next mode's results.
-    const probe = offset > 0 ? await searchIds(db, sl, q, 1, 0, { ...mode, sort: query.sort }) : [];
-    if (probe.length) {
-      total = probe[0].total;
-      break;
-    }
+    if (hits.total > 0) break;
   }
-  const cards = await loadCards(db, sl, hits.map((h) => h.id), query.user_type);
-  return paginated(cards, page, pageSize, total);
+  const cards = await loadCards(db, sl, hits.ids, query.user_type);
+  return paginated(cards, page, pageSize, hits.total);
 }
 
 /** Search box suggestions: up to 6 products, 4 categories and 4 brands, cheap enough per keystroke. */
@@ -103,7 +134,7 @@ export async function suggest(db: Db, meta: CatalogMeta, sl: StoreLang, q: strin
         order by b.position, b.name limit 4`,
     ),
   ]);
-  if (hits.length === 0 && words.length > 1) hits = await searchIds(db, sl, q, 6, 0, { prefix: true, any: true });
-  const products = await loadCards(db, sl, hits.map((h) => h.id));
+  if (hits.total === 0 && words.length > 1) hits = await searchIds(db, sl, q, 6, 0, { prefix: true, any: true });
+  const products = await loadCards(db, sl, hits.ids);
   return { products, categories, brands };
 }
