@@ -65,6 +65,8 @@ export default [
     r("restaurar-contrasena", "routes/pages/password-reset.tsx"),
   ]),
   route(fr("profile"), "routes/layouts/userprofile.tsx", [
+    // "/profile" alone: the same sign-in gate as every profile page.
+    index(PLACEHOLDER_PROFILE, { id: "profile-index" }),
     route(":id", "routes/pages/profile-home.tsx"),
     route(":id?/access-data", PLACEHOLDER_PROFILE, { id: "profile-access-data" }),
     route(":id?/address", PLACEHOLDER_PROFILE, { id: "profile-address" }),
@@ -79,4 +81,3 @@ export default [
   ]),
 ] satisfies RouteConfig;
 
-void index;

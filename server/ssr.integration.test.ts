@@ -101,6 +101,7 @@ async function pagesOf(db: Db, code: "ESDB" | "FRDB", lang: "es" | "fr"): Promis
 }
 
 const PROFILE = [
+  "/profile",
   "/profile/12",
   "/profile/12/access-data",
   "/profile/access-data",

@@ -60,6 +60,9 @@ CREATE FUNCTION catalog_listing_refresh(ids integer[]) RETURNS void
       JOIN products p ON p.id = x.id
       JOIN product_stores ps ON ps.product_id = p.id
     WHERE p.active
+    -- A bulk refresh (seed, backfill) writes each store's categories together: a listing then reads
+    -- a few hundred heap pages instead of one row on every page of the table.
+    ORDER BY 2, 3
   ON CONFLICT (product_id, store_id) DO UPDATE SET
     category_keys = excluded.category_keys, option_ids = excluded.option_ids, ranges = excluded.ranges,
     sales_count = excluded.sales_count, pvp_web = excluded.pvp_web, pvp_original = excluded.pvp_original,
