@@ -18,6 +18,8 @@ export function createServices(database: Database, config: Config) {
   // Rendered catalog pages; dropped on every copy whenever the catalog changes.
   const pageCache = createPageCache({ enabled: config.pageCache });
   catalog.onChange(() => pageCache.clear());
+  // Menus and store switches come with the catalog data (reseed, admin): reread them too.
+  catalog.onChange(() => void stores.reload().catch(() => {}));
   const content = createContentService(db);
   const marketing = createMarketingService(db);
   const media = createMediaService(config);

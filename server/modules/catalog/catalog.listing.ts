@@ -45,7 +45,7 @@ export async function subtreeCounts(db: Db, meta: CatalogMeta, sl: StoreLang, ro
       from catalog_listing l
       where l.category_keys && ${categoryKeys(sl.storeId, trees.flatMap((t) => t.cats))}`,
   );
-  trees.forEach((t, i) => out.set(t.root, res[0]?.n[i] ?? 0));
+  for (const [i, t] of trees.entries()) out.set(t.root, res[0]?.n[i] ?? 0);
   return out;
 }
 

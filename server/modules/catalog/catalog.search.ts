@@ -22,20 +22,27 @@ type Hits = { ids: number[]; total: number };
 
 type Mode = { prefix: boolean; any?: boolean; sort?: ListQuery["sort"] };
 
-/** A to_tsquery text: each word with its alternatives OR-ed, the words AND-ed (OR-ed with `any`). */
-function tsqueryText(words: string[][], opts: Mode): string {
-  return words
-    .map((alts, i) => {
-      const last = opts.prefix && i === words.length - 1;
-      return `(${alts.map((w, j) => (last && j === 0 ? `${w}:*` : w)).join(" | ")})`;
-    })
-    .join(opts.any ? " | " : " & ");
+/**
+ * A to_tsquery text: each word with its alternatives OR-ed, the words AND-ed. With `any`, all
+ * the words but one (every such set OR-ed: "most words rank first"), or with `loose` any single
+ * word: a three-word query then does not rank half the catalog when one word is missing.
+ */
+function tsqueryText(words: string[][], opts: Mode, loose = false): string {
+  const terms = words.map((alts, i) => {
+    const last = opts.prefix && i === words.length - 1;
+    return `(${alts.map((w, j) => (last && j === 0 ? `${w}:*` : w)).join(" | ")})`;
+  });
+  if (!opts.any) return terms.join(" & ");
+  if (loose || terms.length < 3) return terms.join(" | ");
+  return terms.map((_, skip) => `(${terms.filter((_, i) => i !== skip).join(" & ")})`).join(" | ");
 }
 
 /**
- * One page of full-text matches (stemmed in the store's language, accent-insensitive, GIN index
- * product_tr_search) among the products the store sells (catalog_listing), with the total.
- * Ranked by ts_rank_cd then sales, or by the shopper's sort.
+ * One page of full-text matches (stemmed in the store's language, accent-insensitive) among the
+ * products the store sells, with the total: one GIN probe of catalog_search (migration 0006),
+ * which holds the store's sort keys too. Ranked by ts_rank (weights: name, short
+ * description, description) then sales, or by the shopper's sort. (ts_rank_cd cost 4 times more
+ * over tens of thousands of matches.)
  */
 async function fullText(db: Db, sl: StoreLang, tsq: string, limit: number, offset: number, sort?: ListQuery["sort"]): Promise<Hits> {
   const cfg = sl.language === "fr" ? "french" : "spanish";
@@ -44,11 +51,10 @@ async function fullText(db: Db, sl: StoreLang, tsq: string, limit: number, offse
     db,
     sql`with q as (select to_tsquery(${cfg}::regconfig, ${tsq}) as tsq),
       h as materialized (
-        select pt.product_id as id, ts_rank_cd(pt.search, q.tsq) as rank, l.sales_count, l.pvp_web, l.pvp_original,
-          l.rating_avg, l.rating_count, l.created_at, l.is_novelty, l.is_offer, l.is_settlement
-        from q, product_translations pt
-        join catalog_listing l on l.product_id = pt.product_id and l.store_id = ${sl.storeId}
-        where pt.language = ${sl.language} and pt.search @@ q.tsq
+        select s.product_id as id, ts_rank(s.search, q.tsq) as rank, s.sales_count, s.pvp_web, s.pvp_original,
+          s.rating_avg, s.rating_count, s.created_at, s.is_novelty, s.is_offer, s.is_settlement
+        from q, catalog_search s
+        where s.search @@ q.tsq and s.store_id = ${sl.storeId}
       )
       select (select count(*)::int from h) as total,
         (select coalesce(json_agg(s.id), '[]') from (select p.id from h p order by ${order} limit ${limit} offset ${offset}) s) as ids`,
@@ -77,14 +83,42 @@ async function corrections(db: Db, sl: StoreLang, words: string[]): Promise<Map<
  * (typo "pizara" -> "pizarra", pg_trgm word similarity >= 0.6) and the full-text query runs
  * again with the corrections OR-ed to the words. Never a similarity() over every name.
  */
-async function searchIds(db: Db, sl: StoreLang, q: string, limit: number, offset: number, opts: Mode): Promise<Hits> {
+type Corrector = (words: string[]) => Promise<Map<string, string[]>>;
+
+/** corrections() once per set of words: the modes of one search correct the same words. */
+function corrector(db: Db, sl: StoreLang): Corrector {
+  const memo = new Map<string, Promise<Map<string, string[]>>>();
+  return (words) => {
+    const key = words.join(" ");
+    let p = memo.get(key);
+    if (!p) {
+      p = corrections(db, sl, words);
+      memo.set(key, p);
+    }
+    return p;
+  };
+}
+
+async function searchIds(
+  db: Db,
+  sl: StoreLang,
+  q: string,
+  limit: number,
+  offset: number,
+  opts: Mode,
+  correct: Corrector = corrector(db, sl),
+): Promise<Hits> {
   const words = queryWords(q);
   if (words.length === 0) return { ids: [], total: 0 };
-  const exact = await fullText(db, sl, tsqueryText(words.map((w) => [w]), opts), limit, offset, opts.sort);
+  let exact = await fullText(db, sl, tsqueryText(words.map((w) => [w]), opts), limit, offset, opts.sort);
   if (exact.total > 0) return exact;
+  if (opts.any && words.length >= 3) {
+    exact = await fullText(db, sl, tsqueryText(words.map((w) => [w]), opts, true), limit, offset, opts.sort);
+    if (exact.total > 0) return exact;
+  }
   const fuzzy = words.filter((w) => w.length >= 3 && !STOP.has(w));
   if (fuzzy.length === 0) return exact;
-  const alts = await corrections(db, sl, fuzzy);
+  const alts = await correct(fuzzy);
   if (![...alts.values()].some((a) => a.length > 0)) return exact;
   // Short and stop words are left out of the corrected query, as they carry no meaning.
   return fullText(db, sl, tsqueryText(fuzzy.map((w) => [w, ...(alts.get(w) ?? [])]), opts), limit, offset, opts.sort);
@@ -97,8 +131,9 @@ export async function searchProducts(db: Db, sl: StoreLang, q: string, query: Li
   // The first mode that matches anything answers, even with an empty page past its last one.
   const modes: Mode[] = [{ prefix: false }, { prefix: true }, ...(queryWords(q).length > 1 ? [{ prefix: false, any: true }] : [])];
   let hits: Hits = { ids: [], total: 0 };
+  const correct = corrector(db, sl);
   for (const mode of modes) {
-    hits = await searchIds(db, sl, q, pageSize, offset, { ...mode, sort: query.sort });
+    hits = await searchIds(db, sl, q, pageSize, offset, { ...mode, sort: query.sort }, correct);
     if (hits.total > 0) break;
   }
   const cards = await loadCards(db, sl, hits.ids, query.user_type);
@@ -118,13 +153,14 @@ export async function suggest(db: Db, meta: CatalogMeta, sl: StoreLang, q: strin
     .sort((a, b) => (a.parentId == null ? 0 : 1) - (b.parentId == null ? 0 : 1) || a.position - b.position)
     .slice(0, 4)
     .map((c) => categoryRef(c, sl.language));
+  const correct = corrector(db, sl);
   const name = sql`f_unaccent(lower(b.name))`;
   const brandCond = sql.join(
     words.map((w) => (w.length >= 3 ? sql`(${name} like ${`%${w}%`} or ${w} <% ${name})` : sql`${name} like ${`%${w}%`}`)),
     sql` and `,
   );
   let [hits, brands] = await Promise.all([
-    searchIds(db, sl, q, 6, 0, { prefix: true }),
+    searchIds(db, sl, q, 6, 0, { prefix: true }, correct),
     rows<BrandRef>(
       db,
       sql`select b.id, b.slug, b.name from brands b
@@ -134,7 +170,7 @@ export async function suggest(db: Db, meta: CatalogMeta, sl: StoreLang, q: strin
         order by b.position, b.name limit 4`,
     ),
   ]);
-  if (hits.total === 0 && words.length > 1) hits = await searchIds(db, sl, q, 6, 0, { prefix: true, any: true });
+  if (hits.total === 0 && words.length > 1) hits = await searchIds(db, sl, q, 6, 0, { prefix: true, any: true }, correct);
   const products = await loadCards(db, sl, hits.ids);
   return { products, categories, brands };
 }

@@ -1,4 +1,6 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { menuItems } from "./stores.schema.ts";
 import { describeEachDb } from "../../test/test-db.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
 
@@ -47,5 +49,18 @@ describeEachDb("stores and menus", (kind) => {
     const missing = await shop.app.inject({ url: "/api/nothing/here" });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: { code: "api.not_found", message: "La ruta de la API no existe" } });
+  });
+
+  it("rereads the menus when the catalog changes (on every copy, through NOTIFY)", async () => {
+    const url = "/api/catalog/v1/menus/web-list/?store=ESDB&menu_type=main";
+    const before = (await shop.app.inject({ url })).json().results.map((i: any) => i.label);
+    expect(before).toContain("Mamparas");
+    await shop.database.db.update(menuItems).set({ label: "Mamparas de ducha" }).where(and(eq(menuItems.label, "Mamparas"), eq(menuItems.menuType, "main")));
+    // Until the change is announced, the cached menu is served.
+    expect((await shop.app.inject({ url })).json().results.map((i: any) => i.label)).toContain("Mamparas");
+    await shop.services.catalog.catalogChanged();
+    await expect
+      .poll(async () => (await shop.app.inject({ url })).json().results.map((i: any) => i.label))
+      .toContain("Mamparas de ducha");
   });
 });
