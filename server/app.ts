@@ -43,7 +43,13 @@ export async function loadServerBuild(buildDir: string): Promise<ServerBuild | u
 /** Config -> database -> services -> HTTP. Used by main.ts, the integration tests and the benchmarks. */
 export async function createShop(
   config: Config,
-  opts: { database?: Database; logger?: boolean | object; withSsr?: boolean } = {},
+  opts: {
+    database?: Database;
+    logger?: boolean | object;
+    withSsr?: boolean;
+    /** Extra /api plugins (tests add a route that throws, to check the error handler). */
+    extraApiPlugins?: ((app: FastifyInstance) => Promise<void>)[];
+  } = {},
 ): Promise<Shop> {
   const log = (m: string) => {
     if (opts.logger) console.log(m);
@@ -60,7 +66,7 @@ export async function createShop(
     build,
     clientDir: join(config.buildDir, "client"),
     logger: opts.logger,
-    apiPlugins: apiPlugins(services),
+    apiPlugins: [...apiPlugins(services), ...(opts.extraApiPlugins ?? [])],
     rootPlugins: rootPlugins(services),
   });
   return {
