@@ -5,6 +5,7 @@
  *   - a search (full-text, accent-free and typo queries), p95 (goal <= 50 ms)
  *   - suggest (as-you-type), and a listing without filters, for reference.
  * Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/catalog-100k.ts [products] [iterations]
+ * BENCH_DB=name keeps the database for EXPLAIN and later runs; BENCH_ONLY=listing|search times only those.
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
@@ -18,6 +19,8 @@ import { createStoresService } from "../server/modules/stores/stores.service.ts"
 const N = Number(process.argv[2] ?? 100_000);
 const ITER = Number(process.argv[3] ?? 300);
 const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+/** BENCH_ONLY=listing or search: time only those measurements (quicker runs while tuning). */
+const only = process.env.BENCH_ONLY;
 
 const ROOTS = [
   ["platos-de-ducha", "receveurs-de-douche", "Plato de ducha", "Receveur de douche"],
@@ -94,6 +97,7 @@ async function main() {
     console.log(`category platos-de-ducha: ${root!.total} products in ES; filters ${defs.map((f) => `${f.slug}(${f.options.length})`).join(", ")}`);
     const sorts = ["best_seller", "lower_price", "top_rated", "news", "offers", "settlement"] as const;
     const results = [];
+    if (only !== "search") {
     results.push(
       await time("listing, 3 filters (2 colours + bool + width range), 24/page, rotating sorts/pages", ITER, (i) =>
         catalog.listByCategory(es, "platos-de-ducha", {
@@ -109,6 +113,8 @@ async function main() {
         catalog.listByCategory(fr, "receveurs-de-douche-en-resine", { filters: { options: [color.options[i % 8].id, bool.options[0].id], ranges: { [width.id]: [80, 100] } } }),
       ),
     );
+    }
+    if (only !== "listing") {
     const queries: [StoreLang, string][] = [
       [es, "mampara negra"], [es, "plato pizara"], [es, "inodoro suspendido"], [es, "lavabo ceramica"], [es, "lavabo"],
       [fr, "baignoire ilot"], [fr, "receveur ardoise"], [es, "banera exenta blanca"], [es, "espejo roble"], [fr, "vasque céramique"],
@@ -116,6 +122,7 @@ async function main() {
     results.push(await time("search (10 queries incl. typo and no accents), page 1", ITER, (i) => catalog.search(queries[i % 10][0], queries[i % 10][1], {})));
     const partial = ["pla", "plato d", "mampa", "inodoro sus", "lavab", "baign", "recev", "espe"];
     results.push(await time("suggest (as-you-type prefixes)", ITER, (i) => catalog.suggest(i % 2 ? es : fr, partial[i % partial.length])));
+    }
     console.log(JSON.stringify({ products: N, results }, null, 1));
   } finally {
     await database.close();
@@ -210,10 +217,11 @@ async function generate(exec: (sql: string) => Promise<void>, n: number) {
     insert into product_images (product_id, image_type, position, key, width, height, alt)
       select i, 100, 0, 'bench/' || i, 800, 800, '{"es":"img"}' from generate_series(1, ${n}) i;
   `);
-  // The catalog_listing triggers (migration 0005) rewrote each listing row once per bulk statement
-  // above (four versions of 180k rows): compact it, as after a dump and restore. Then set the
-  // visibility map (index-only scans) and the statistics, as autovacuum would.
+  // The catalog_listing triggers (migrations 0005, 0006) rewrote each listing and search row once
+  // per bulk statement above (several versions of 180k rows): compact both, as after a dump and
+  // restore. Then set the visibility map (index-only scans) and the statistics, as autovacuum would.
   await exec("vacuum full catalog_listing");
+  await exec("vacuum full catalog_search");
   await exec("vacuum analyze");
 }
 

@@ -42,6 +42,16 @@ export function sortSql(sort: Sort, p = sql`p`): SQL {
   }
 }
 
+/** The columns each sort reads (sortSql), for queries that carry only what the ORDER BY needs. */
+export const SORT_COLUMNS: Record<Sort, readonly string[]> = {
+  best_seller: ["sales_count"],
+  lower_price: ["pvp_web"],
+  top_rated: ["rating_avg", "rating_count", "sales_count"],
+  news: ["is_novelty", "created_at"],
+  offers: ["is_offer", "pvp_original", "pvp_web", "sales_count"],
+  settlement: ["is_settlement", "sales_count"],
+};
+
 type CardRow = {
   id: number;
   ref: string;

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { type Language, localePath } from "../../../core/stores.ts";
 import type { Db } from "../../db/client.ts";
-import { loadCards, pageOf, paginated, sortSql } from "./catalog.cards.ts";
+import { loadCards, pageOf, paginated, SORT_COLUMNS, sortSql } from "./catalog.cards.ts";
 import {
   ancestors,
   type CatalogMeta,
@@ -22,6 +22,7 @@ import type {
   FilterDto,
   ListQuery,
   SelectedFilters,
+  Sort,
   StoreLang,
 } from "./catalog.types.ts";
 
@@ -29,10 +30,35 @@ import type {
 export type StoreIds = Record<Language, number | undefined>;
 
 /**
- * Products of each root's subtree in the store, counted once even when filed under several
- * categories: one scan of catalog_listing (one row per product sold in the store).
+ * Subcategory counts per store, kept with the category tree they were computed for: like the
+ * tree (and the page cache), they last until catalogChanged() drops the tree. A root category
+ * page then does not recount its 11k products on every request (bench/CATALOG-100K.md).
  */
-export async function subtreeCounts(db: Db, meta: CatalogMeta, sl: StoreLang, roots: number[]): Promise<Map<number, number>> {
+const countCache = new WeakMap<CatalogMeta, Map<string, Promise<Map<number, number>>>>();
+
+/**
+ * Products of each root's subtree in the store, counted once even when filed under several
+ * categories: one scan of catalog_listing (one row per product sold in the store), cached until
+ * the catalog changes.
+ */
+export function subtreeCounts(db: Db, meta: CatalogMeta, sl: StoreLang, roots: number[]): Promise<Map<number, number>> {
+  let perMeta = countCache.get(meta);
+  if (!perMeta) {
+    perMeta = new Map();
+    countCache.set(meta, perMeta);
+  }
+  const key = `${sl.storeId}|${sl.language}|${roots.join(",")}`;
+  let counts = perMeta.get(key);
+  if (!counts) {
+    const cache = perMeta;
+    counts = countSubtrees(db, meta, sl, roots);
+    counts.catch(() => cache.delete(key));
+    cache.set(key, counts);
+  }
+  return counts;
+}
+
+async function countSubtrees(db: Db, meta: CatalogMeta, sl: StoreLang, roots: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>(roots.map((r) => [r, 0]));
   const trees = roots.map((r) => ({ root: r, cats: subtreeIds(meta, r, sl.storeId, sl.language) })).filter((t) => t.cats.length > 0);
   if (trees.length === 0) return out;
@@ -164,50 +190,44 @@ async function facetQuery(
   catIds: number[],
   defs: FilterDef[],
   groups: Group[],
-  page: { sort: SQL; limit: number; offset: number } | null,
+  page: { sort: Sort; limit: number; offset: number } | null,
 ): Promise<FacetResult> {
   if (catIds.length === 0) return { total: 0, ids: [], counts: [], bounds: [] };
   const g = (i: number) => sql.raw(`g${i}`);
   const groupCols = groups.length ? sql`, ${sql.join(groups.map((gr, i) => sql`(${gr.cond}) as ${g(i)}`), sql`, `)}` : sql``;
-  const all = (except?: number, rel = sql`m`): SQL => {
-    const parts = groups.map((gr, i) => (gr.filterId === except ? null : sql`${rel}.${g(i)}`)).filter((x): x is SQL => x !== null);
-    return parts.length ? sql.join(parts, sql` and `) : sql`true`;
-  };
-  const selectedFilterIds = [...new Set(groups.map((x) => x.filterId))];
   const optionDefs = defs.filter((d) => d.filterType !== "range");
   const optionIds = optionDefs.flatMap((d) => d.options.map((o) => o.id));
-  const optionCase = (() => {
-    const whens = selectedFilterIds
-      .map((fid) => optionDefs.find((d) => d.id === fid))
-      .filter((d): d is FilterDef => !!d)
-      .map((d) => sql`when x.o = any(${intArr(d.options.map((o) => o.id))}) then ${all(d.id, sql`x`)}`);
-    return whens.length ? sql`case ${sql.join(whens, sql` `)} else ${all(undefined, sql`x`)} end` : all(undefined, sql`x`);
-  })();
-  // A product that fails two filters counts for no option: skipping it before the unnest
-  // divides the work of the counts when filters are chosen.
-  const nearMiss = groups.length > 1 ? sql`(${sql.join(groups.map((_, i) => sql`m.${g(i)}::int`), sql` + `)}) >= ${groups.length - 1}` : sql`true`;
+  const optionFilters = optionDefs.flatMap((d) => d.options.map(() => d.id));
+  // A product that fails two filters counts for no option and is no hit: leaving it out of `m`
+  // divides the rows the counts unnest and the query materialises when filters are chosen.
+  const nearMiss = groups.length > 1 ? sql`(${sql.join(groups.map((_, i) => sql`b.${g(i)}::int`), sql` + `)}) >= ${groups.length - 1}` : sql`true`;
+  // The one filter a row of `m` fails (null for a hit). Facet counts apply the OTHER filters: a
+  // hit counts for all its options, a row failing filter F only for F's options.
+  const miss = groups.length
+    ? sql`case ${sql.join(groups.map((gr, i) => sql`when not b.${g(i)} then ${gr.filterId}::int`), sql` `)} end`
+    : sql`null::int`;
   const rangeDefs = defs.filter((d) => d.filterType === "range");
   const buckets = rangeDefs.flatMap((d) =>
     d.options.filter((o) => o.valueRangeMin != null && o.valueRangeMax != null).map((o) => ({ id: o.id, fid: d.id, min: o.valueRangeMin!, max: o.valueRangeMax! })),
   );
-  const bucketCase = (() => {
-    const whens = selectedFilterIds.filter((fid) => rangeDefs.some((d) => d.id === fid)).map((fid) => sql`when ro.fid = ${fid} then ${all(fid)}`);
-    return whens.length ? sql`case ${sql.join(whens, sql` `)} else ${all()} end` : all();
-  })();
+  // Only the sort's columns are materialised; `offset 0` keeps the filter conditions computed
+  // once per row (a flattened subquery would repeat them in the WHERE and the CASE).
+  const sortCols = sql.raw((page ? SORT_COLUMNS[page.sort] : []).map((c) => `, l.${c}`).join(""));
   const pageSql = page
-    ? sql`(select coalesce(json_agg(s.id), '[]') from (select p.id from hits p order by ${page.sort} limit ${page.limit} offset ${page.offset}) s)`
+    ? sql`(select coalesce(json_agg(s.id), '[]') from (select p.id from hits p order by ${sortSql(page.sort)} limit ${page.limit} offset ${page.offset}) s)`
     : sql`'[]'::json`;
   const countsSql = optionIds.length
     ? sql`(select coalesce(json_agg(json_build_array(s.o, s.n)), '[]') from (
-        select x.o, count(*)::int as n from (select unnest(m.option_ids) as o, m.* from m where ${nearMiss}) x
-        where x.o = any(${intArr(optionIds)}) and (${optionCase}) group by 1) s)`
+        select x.o, count(*)::int as n from (select unnest(m.option_ids) as o, m.miss from m) x
+        join unnest(${intArr(optionIds)}, ${intArr(optionFilters)}) as d(o, f) on d.o = x.o
+        where x.miss is null or x.miss = d.f group by 1) s)`
     : sql`'[]'::json`;
   const bucketSql = buckets.length
     ? sql`(select coalesce(json_agg(json_build_array(s.o, s.n)), '[]') from (
         select ro.id as o, count(*)::int as n
         from unnest(${intArr(buckets.map((b) => b.id))}, ${intArr(buckets.map((b) => b.fid))}, ${intArr(buckets.map((b) => b.min))}, ${intArr(buckets.map((b) => b.max))}) as ro(id, fid, mn, mx)
         join m on m.ranges && ${rangeKey(sql`ro.fid`, sql`ro.mn`, sql`ro.mx`)}
-        where (${bucketCase}) group by 1) s)`
+        where m.miss is null or m.miss = ro.fid group by 1) s)`
     : sql`'[]'::json`;
   // Bounds over the whole listing (not the filtered hits): per filter, walk its values in order
   // (indexes pfr_range and pfr_max) until one belongs to the listing, usually within a few rows.
@@ -223,12 +243,14 @@ async function facetQuery(
   const res = await rows<{ total: number; ids: number[]; counts: [number, number][]; buckets: [number, number][]; bounds: [number, number, number][] }>(
     db,
     sql`with m as materialized (
-        select l.product_id as id, l.option_ids, l.ranges, l.sales_count, l.pvp_web, l.pvp_original, l.rating_avg,
-          l.rating_count, l.created_at, l.is_novelty, l.is_offer, l.is_settlement ${groupCols}
-        from catalog_listing l
-        where l.category_keys && ${categoryKeys(sl.storeId, catIds)}
+        select b.*, ${miss} as miss from (
+          select l.product_id as id, l.option_ids ${buckets.length ? sql`, l.ranges` : sql``} ${sortCols} ${groupCols}
+          from catalog_listing l
+          where l.category_keys && ${categoryKeys(sl.storeId, catIds)}
+          offset 0
+        ) b where ${nearMiss}
       ),
-      hits as materialized (select * from m where ${all()})
+      hits as materialized (select * from m where m.miss is null)
       select (select count(*)::int from hits) as total, ${pageSql} as ids, ${countsSql} as counts,
         ${bucketSql} as buckets, ${boundsSql} as bounds`,
   );
@@ -282,7 +304,7 @@ export async function listCategory(
   const { groups, selected } = selectionGroups(defs, q.filters);
   const catIds = subtreeIds(meta, node.id, sl.storeId, sl.language);
   const [facet, category, banners, links] = await Promise.all([
-    facetQuery(db, sl, catIds, defs, groups, { sort: sortSql(sort), limit: pageSize, offset }),
+    facetQuery(db, sl, catIds, defs, groups, { sort, limit: pageSize, offset }),
     categoryDto(db, meta, sl, node, storeIds),
     bannersOf(db, sl, node.id),
     linksOf(db, sl, node.id),

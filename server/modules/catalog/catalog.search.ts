@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { loadCards, pageOf, paginated, sortSql } from "./catalog.cards.ts";
+import { loadCards, pageOf, paginated, SORT_COLUMNS, sortSql } from "./catalog.cards.ts";
 import { type CatalogMeta, categoryRef, visible } from "./catalog.meta.ts";
 import { fold, rows, textArr } from "./catalog.sql.ts";
 import type { BrandRef, ListQuery, Paginated, ProductCard, SearchSuggestion, StoreLang } from "./catalog.types.ts";
@@ -47,12 +47,15 @@ function tsqueryText(words: string[][], opts: Mode, loose = false): string {
 async function fullText(db: Db, sl: StoreLang, tsq: string, limit: number, offset: number, sort?: ListQuery["sort"]): Promise<Hits> {
   const cfg = sl.language === "fr" ? "french" : "spanish";
   const order = sort ? sortSql(sort) : sql`p.rank desc, p.sales_count desc, p.id asc`;
+  // Only what the ORDER BY reads is kept per match ("receveur | ardoise" keeps 22k of them).
+  const cols = sort
+    ? sql.raw(SORT_COLUMNS[sort].map((c) => `, s.${c}`).join(""))
+    : sql`, ts_rank(s.search, q.tsq) as rank, s.sales_count`;
   const res = await rows<Hits>(
     db,
     sql`with q as (select to_tsquery(${cfg}::regconfig, ${tsq}) as tsq),
       h as materialized (
-        select s.product_id as id, ts_rank(s.search, q.tsq) as rank, s.sales_count, s.pvp_web, s.pvp_original,
-          s.rating_avg, s.rating_count, s.created_at, s.is_novelty, s.is_offer, s.is_settlement
+        select s.product_id as id ${cols}
         from q, catalog_search s
         where s.search @@ q.tsq and s.store_id = ${sl.storeId}
       )
