@@ -28,6 +28,11 @@ describeEachDb("page cache of catalog pages", (kind) => {
     expect(second.headers["x-cache"]).toBe("HIT");
     expect(second.headers["content-encoding"]).toBe(first.headers["content-encoding"]);
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    // What the cache keeps is the compressed bytes (a hit is a copy, never a new compression).
+    expect(first.headers["content-encoding"]).toBe("br");
+    const stored = shop.services.pageCache.get("br||/marcas");
+    expect(stored?.headers["content-encoding"]).toBe("br");
+    expect(stored?.body.equals(first.rawPayload)).toBe(true);
     // The nonce of the cached page comes with it (documented in page-cache.ts).
     expect(second.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
     expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);

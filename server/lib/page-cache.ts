@@ -146,11 +146,17 @@ export function markCacheable(req: FastifyRequest, reply: FastifyReply, res: { s
 }
 
 /**
- * onSend hook of the SSR plugin. It runs after @fastify/compress (registered on the root), so
- * the payload it buffers is what the client receives.
+ * Route-level onSend hook of the SSR routes, appended after @fastify/compress's (which adds
+ * its own per route, from the root's onRoute hook, and route hooks run after instance hooks):
+ * the payload it keeps is the compressed bytes the client receives, so a hit is a copy.
+ * Call before the routes are declared.
  */
 export function installPageCache(app: FastifyInstance, cache: PageCache) {
-  app.addHook("onSend", async (req, reply, payload) => {
+  app.addHook("onRoute", (route) => {
+    const existing = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    route.onSend = [...existing, capture] as typeof route.onSend;
+  });
+  async function capture(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const key = (req as CacheState).pageCacheKey;
     if (!key || reply.statusCode !== 200 || payload == null) return payload;
     let body: Buffer;
@@ -169,5 +175,5 @@ export function installPageCache(app: FastifyInstance, cache: PageCache) {
     cache.set(key, { headers, body, bytes: body.length + key.length * 2 + 512 });
     reply.header("content-length", body.length);
     return body;
-  });
+  }
 }
