@@ -6,7 +6,7 @@
  *   node --import tsx bench/page-cache-vs-nginx.ts [/platos-de-ducha/] [seconds]
  */
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { freePort, median, startShop, waitFor } from "./lib.ts";
@@ -14,6 +14,8 @@ import { freePort, median, startShop, waitFor } from "./lib.ts";
 const path = process.argv[2] ?? "/platos-de-ducha/";
 const seconds = Number(process.argv[3] ?? 10);
 const work = mkdtempSync(join(tmpdir(), "bench-nginx-"));
+// nginx workers drop to an unprivileged user: they must be able to read the page.
+chmodSync(work, 0o755);
 
 function wrk(url: string): number {
   const out = execFileSync("wrk", ["-t2", "-c50", `-d${seconds}s`, "--latency", url], { encoding: "utf8" });
