@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { NewsletterField, NewsletterTerms } from "~/components/newsletter-fields";
 import { useToast } from "~/components/toasts";
 import { useI18n } from "~/lib/i18n";
 
@@ -29,47 +30,14 @@ export function NewsletterForm() {
       if (fetcher.data.ok) form.current?.reset();
     }
   }, [fetcher.state, fetcher.data, toast]);
-  const field = (name: string, label: string, type = "text", autoComplete?: string) => (
-    <div>
-      <label htmlFor={`${id}-${name}`} className="mb-1 block text-sm font-medium text-white">{label}</label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required
-        maxLength={type === "email" ? 254 : 100}
-        className="input"
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-err` : undefined}
-      />
-      {errors[name] && <p id={`${id}-${name}-err`} className="mt-1 text-sm font-medium text-amber-200">{errors[name]}</p>}
-    </div>
-  );
   return (
     <fetcher.Form ref={form} method="post" action={href("/newsletter")} className="grid gap-3 sm:grid-cols-3" noValidate data-testid="newsletter-form">
       <input type="hidden" name="redirectTo" value={location.pathname} />
-      {field("name", t("footer.newsletter.name"), "text", "given-name")}
-      {field("surname", t("footer.newsletter.surname"), "text", "family-name")}
-      {field("email", t("footer.newsletter.email"), "email", "email")}
+      <NewsletterField formId={id} tone="dark" name="name" label={t("footer.newsletter.name")} autoComplete="given-name" error={errors.name} />
+      <NewsletterField formId={id} tone="dark" name="surname" label={t("footer.newsletter.surname")} autoComplete="family-name" error={errors.surname} />
+      <NewsletterField formId={id} tone="dark" name="email" label={t("footer.newsletter.email")} type="email" autoComplete="email" error={errors.email} />
       <div className="sm:col-span-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="text-sm text-slate-100">
-          <label className="flex items-start gap-2">
-            <input
-              type="checkbox"
-              name="terms"
-              value="on"
-              className="mt-0.5 h-5 w-5 accent-accent-600"
-              aria-invalid={errors.terms ? true : undefined}
-              aria-describedby={errors.terms ? `${id}-terms-err` : undefined}
-            />
-            <span>
-              {t("newsletter.terms.prefix")}{" "}
-              <Link to={href("/cms/politica-de-privacidad")} className="font-medium text-white underline">{t("newsletter.terms.link")}</Link>
-            </span>
-          </label>
-          {errors.terms && <p id={`${id}-terms-err`} className="mt-1 ml-7 font-medium text-amber-200">{errors.terms}</p>}
-        </div>
+        <NewsletterTerms formId={id} tone="dark" error={errors.terms} />
         <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"}>
           {fetcher.state !== "idle" ? t("newsletter.sending") : t("footer.newsletter.submit")}
         </button>

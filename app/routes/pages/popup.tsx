@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Form, Link, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Language } from "../../../core/stores.ts";
 import { type NewsletterResult, subscribeFromForm } from "~/features/content/newsletter.server";
+import { NewsletterField, NewsletterTerms } from "~/components/newsletter-fields";
 import { useI18n } from "~/lib/i18n";
 import { rootMeta } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
@@ -37,23 +38,6 @@ export default function PopupPage() {
   const { t, href } = useI18n();
   const id = useId();
   const errors = result?.fieldErrors ?? {};
-  const input = (name: "name" | "email", label: string, type: string, autoComplete: string) => (
-    <div>
-      <label htmlFor={`${id}-${name}`} className="label">{label}</label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required
-        maxLength={type === "email" ? 254 : 100}
-        className="input"
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-err` : undefined}
-      />
-      {errors[name] && <p id={`${id}-${name}-err`} className="mt-1 text-sm font-medium text-danger">{errors[name]}</p>}
-    </div>
-  );
   return (
     <div className="bg-sand-50 py-10 sm:py-16">
       <section
@@ -82,25 +66,9 @@ export default function PopupPage() {
             </div>
           ) : (
             <Form method="post" noValidate className="space-y-4">
-              {input("name", t("popup.name"), "text", "given-name")}
-              {input("email", t("popup.email"), "email", "email")}
-              <div>
-                <label className="flex items-start gap-2 text-sm text-slate-800">
-                  <input
-                    type="checkbox"
-                    name="terms"
-                    value="on"
-                    className="mt-0.5 h-5 w-5 accent-accent-600"
-                    aria-invalid={errors.terms ? true : undefined}
-                    aria-describedby={errors.terms ? `${id}-terms-err` : undefined}
-                  />
-                  <span>
-                    {t("newsletter.terms.prefix")}{" "}
-                    <Link to={href("/cms/politica-de-privacidad")} className="font-medium text-brand-700 underline">{t("newsletter.terms.link")}</Link>
-                  </span>
-                </label>
-                {errors.terms && <p id={`${id}-terms-err`} className="mt-1 ml-7 text-sm font-medium text-danger">{errors.terms}</p>}
-              </div>
+              <NewsletterField formId={id} tone="light" name="name" label={t("popup.name")} autoComplete="given-name" error={errors.name} />
+              <NewsletterField formId={id} tone="light" name="email" label={t("popup.email")} type="email" autoComplete="email" error={errors.email} />
+              <NewsletterTerms formId={id} tone="light" error={errors.terms} />
               {result && !result.ok && !result.fieldErrors && (
                 <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-danger">{result.message}</p>
               )}
