@@ -38,8 +38,9 @@ describeBrowser("catalog walk", (browser) => {
     await expect.poll(() => grid.locator('a[href$=".html"]').count()).toBeGreaterThan(0);
 
     // Filter: the first option checkbox of the filter panel; the URL keeps the state.
+    // A click applies the filter at once (a navigation re-renders the panel), so click, then wait for the URL.
     const checkbox = page.locator('aside input[type="checkbox"], form input[type="checkbox"]').first();
-    await checkbox.check({ force: true });
+    await checkbox.click({ force: true });
     await page.waitForURL((u) => u.search.includes("f="));
     expect(page.url()).toMatch(/[?&]f=\d+/);
 

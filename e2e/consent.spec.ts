@@ -39,7 +39,10 @@ describeBrowser("cookie consent (AEPD/CNIL)", (browser) => {
     await shop.goto("/marcas");
     await shop.cookieButton("accept").click();
     await expect.poll(() => shop.cookieBanner().count()).toBe(0);
-    expect((await shop.context.cookies(shop.baseURL)).find((c) => c.name === "cookie_consent")?.value).toBe("accepted");
+    // The banner hides as soon as the choice is sent; the cookie comes with the answer.
+    await expect
+      .poll(async () => (await shop.context.cookies(shop.baseURL)).find((c) => c.name === "cookie_consent")?.value)
+      .toBe("accepted");
     expect(shop.path()).toBe("/marcas");
   });
 
