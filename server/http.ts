@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { ServerBuild } from "react-router";
 import { t } from "../core/i18n/index.ts";
+import type { Authenticator } from "./lib/api-route.ts";
 import { installErrorHandler } from "./lib/error-handler.ts";
 import { requestLanguage } from "./lib/request-language.ts";
 import { stripTrackingParams } from "./lib/tracking.ts";
@@ -22,6 +23,8 @@ export type HttpOptions = {
   apiPlugins?: ((app: FastifyInstance) => Promise<void>)[];
   /** Plugins with routes outside /api (media, sitemap...), registered before the SSR catch-all. */
   rootPlugins?: ((app: FastifyInstance) => Promise<void>)[];
+  /** Who is calling (the accounts module verifies the access token); anonymous when absent. */
+  authenticate?: Authenticator;
 };
 
 export async function buildHttp(opts: HttpOptions): Promise<FastifyInstance> {
@@ -38,6 +41,8 @@ export async function buildHttp(opts: HttpOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
   });
   installErrorHandler(app);
+  app.decorate("authenticate", opts.authenticate ?? (async () => null));
+  app.decorate("validateResponses", services.config.nodeEnv !== "production");
 
   // Every answer names its request id, so a shopper's report can be found in the logs.
   app.addHook("onRequest", async (req, reply) => {

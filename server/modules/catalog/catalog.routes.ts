@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { AppError } from "../../lib/errors.ts";
-import { apiRoute } from "../docs/openapi.ts";
+import { apiRoute } from "../../lib/api-route.ts";
+import { resolveStore, StoreQuery, type StoreQueryInput } from "../stores/stores.query.ts";
 import type { Services } from "../index.ts";
 import { MAX_PAGE_SIZE } from "./catalog.cards.ts";
 import { type ListQuery, SORTS, type StoreLang } from "./catalog.types.ts";
@@ -10,10 +11,6 @@ const TAG = "catalog";
 const TAG_P = "products";
 
 // ------------------------------------------------------------------ shared query schemas
-const StoreQuery = z.object({
-  store: z.string().min(1).max(20).default("ESDB").describe("Store: source code (ESDB, FRDB) or store id"),
-  language: z.enum(["es", "fr"]).optional().describe("Language; must be the store's (es for ESDB, fr for FRDB)"),
-});
 const id = (what: string) => z.coerce.number().int().min(1).max(2_147_483_647).describe(what);
 const Paging = {
   page: z.coerce.number().int().min(1).max(100_000).default(1).describe("Page, from 1"),
@@ -31,9 +28,8 @@ const Slug = z.object({ slug: z.string().min(1).max(200).regex(/^[a-z0-9][a-z0-9
 const Q = z.string().trim().min(1, "must not be empty").max(200).describe("Search text");
 
 /** The store of the request and its language (the language must be the store's). */
-async function storeLang(services: Services, q: { store: string; language?: "es" | "fr" }): Promise<StoreLang> {
-  const store = await services.stores.resolve(q.store);
-  if (q.language && q.language !== store.language) throw new AppError("store.language_mismatch", 400);
+async function storeLang(services: Services, q: StoreQueryInput): Promise<StoreLang> {
+  const store = await resolveStore(services.stores, q);
   return { storeId: store.id, language: store.language };
 }
 

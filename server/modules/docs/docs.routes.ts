@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { openApiDocument } from "./openapi.ts";
+import { openApiDocument } from "../../lib/api-route.ts";
 
 /** GET /api/docs and /api/docs/openapi.json: the OpenAPI 3.1 description, built from the routes' Zod schemas. */
 export async function docsRoutes(app: FastifyInstance) {

@@ -1,0 +1,204 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { AppError } from "./errors.ts";
+import type { AuthUser } from "./request-context.ts";
+
+/**
+ * The one way to write an /api route (docs/decisions/011): its Zod schemas validate the
+ * request, describe it in the OpenAPI document (GET /api/docs) and, outside production, check
+ * the answer, so the description cannot drift from what the server accepts and returns.
+ */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export type ApiRouteDef<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType> = {
+  method: HttpMethod;
+  /** Path under /api, Fastify syntax (":slug"). */
+  url: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The success answer's shape (documented; validated outside production). */
+  response?: R;
+  /** Success status: 200 by default, 201 for a creation, 204 for a deletion without body. */
+  status?: 200 | 201 | 202 | 204;
+  /**
+   * Who may call: "user" needs a valid access token (401 otherwise), "staff" a staff user
+   * (403 for a customer), "optional" reads the user when a token is given. Default: anyone.
+   */
+  auth?: "user" | "staff" | "optional";
+  /** Query parameters with dynamic names (e.g. range_<filterId>), documented only. */
+  extraQuery?: { name: string; description: string; schema: Record<string, unknown> }[];
+  /** Error statuses besides 400 (and 401/403 implied by `auth`) this route answers. */
+  errors?: (404 | 409 | 410 | 413 | 422 | 429)[];
+  /** @deprecated use errors: [404] */
+  notFound?: boolean;
+};
+
+type AnyDef = ApiRouteDef<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
+const registry = new Map<string, AnyDef>();
+
+export type Parsed<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+  /** The caller when the route has `auth` and a valid token was given, else null. */
+  user: AuthUser | null;
+};
+
+/** Resolves the caller from the request (Authorization: Bearer, or the storefront's cookie). */
+export type Authenticator = (req: FastifyRequest) => Promise<AuthUser | null>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Set by http.ts from the accounts module; answers null for an anonymous request. */
+    authenticate: Authenticator;
+    /** Outside production, every apiRoute answer is checked against its response schema. */
+    validateResponses: boolean;
+  }
+}
+
+/** Registers a Fastify route that parses params, query and body with its Zod schemas (ZodError -> 400). */
+export function apiRoute<
+  P extends z.ZodType = z.ZodNever,
+  Q extends z.ZodType = z.ZodNever,
+  B extends z.ZodType = z.ZodNever,
+  R extends z.ZodType = z.ZodType,
+>(
+  app: FastifyInstance,
+  def: ApiRouteDef<P, Q, B, R>,
+  handler: (input: Parsed<P, Q, B>, req: FastifyRequest, reply: FastifyReply) => Promise<z.input<R> | undefined | unknown>,
+): void {
+  registry.set(`${def.method} ${app.prefix}${def.url}`, { ...(def as unknown as AnyDef), url: `${app.prefix}${def.url}` });
+  app.route({
+    method: def.method,
+    url: def.url,
+    handler: async (req, reply) => {
+      let user: AuthUser | null = null;
+      if (def.auth) {
+        user = await req.server.authenticate(req);
+        if (!user && def.auth !== "optional") throw new AppError("auth.not_authenticated", 401);
+        if (def.auth === "staff" && user?.role !== "staff") throw new AppError("auth.forbidden", 403);
+      }
+      const input = {
+        params: def.params ? def.params.parse(req.params) : undefined,
+        query: def.query ? def.query.parse(req.query ?? {}) : undefined,
+        body: def.body ? def.body.parse(req.body ?? {}) : undefined,
+        user,
+      } as Parsed<P, Q, B>;
+      const result = await handler(input, req, reply);
+      if (reply.sent) return reply;
+      if (def.status === 204) return reply.status(204).send();
+      if (def.status) reply.status(def.status);
+      if (def.response && req.server.validateResponses && reply.statusCode < 300) {
+        const check = def.response.safeParse(result);
+        if (!check.success) {
+          req.log.error({ issues: check.error.issues.slice(0, 5), route: `${def.method} ${def.url}` }, "answer does not match its documented schema");
+          throw new AppError("internal", 500, "response schema mismatch");
+        }
+      }
+      return result;
+    },
+  });
+}
+
+/** Every route documented so far ("GET /api/catalog/v1/..."): the OpenAPI test compares it with Fastify's table. */
+export function documentedRoutes(): string[] {
+  return [...registry.values()].map((d) => `${d.method} ${d.url}`);
+}
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output" = "input"): Record<string, any> {
+  const s = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, any>;
+  delete s.$schema;
+  return s;
+}
+
+function parameters(schema: z.ZodType | undefined, where: "query" | "path") {
+  if (!schema) return [];
+  const s = jsonSchema(schema);
+  const required = new Set<string>(s.required ?? []);
+  return Object.entries((s.properties ?? {}) as Record<string, any>).map(([name, prop]) => {
+    const { description, ...rest } = prop;
+    return {
+      name,
+      in: where,
+      required: where === "path" || (required.has(name) && rest.default === undefined),
+      ...(description ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
+const errorSchema = {
+  type: "object",
+  properties: {
+    error: {
+      type: "object",
+      properties: { code: { type: "string" }, message: { type: "string" }, details: {} },
+      required: ["code", "message"],
+    },
+  },
+  required: ["error"],
+};
+
+const ERROR_TEXT: Record<number, string> = {
+  400: "Invalid parameter (message in the request's language)",
+  401: "No valid access token",
+  403: "Not allowed for this user",
+  404: "Not found (or not this user's)",
+  409: "Conflicts with the current state",
+  410: "Gone (expired)",
+  413: "Body too large",
+  422: "Refused by a business rule",
+  429: "Too many attempts: try again later",
+};
+
+/** The OpenAPI 3.1 document of every route registered with apiRoute(). */
+export function openApiDocument(info: { title: string; version: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const defs = [...registry.values()].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
+  for (const def of defs) {
+    const path = def.url.replace(/:(\w+)\??/g, "{$1}");
+    const errorStatuses = new Set<number>([400, ...(def.errors ?? []), ...(def.notFound ? [404] : [])]);
+    if (def.auth === "user" || def.auth === "staff") errorStatuses.add(401);
+    if (def.auth === "staff") errorStatuses.add(403);
+    const ok = String(def.status ?? 200);
+    const op: Record<string, unknown> = {
+      tags: [def.tag],
+      summary: def.summary,
+      ...(def.description ? { description: def.description } : {}),
+      operationId: `${def.method.toLowerCase()}${path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+      parameters: [
+        ...parameters(def.params, "path"),
+        ...parameters(def.query, "query"),
+        ...(def.extraQuery ?? []).map((x) => ({ name: x.name, in: "query", required: false, description: x.description, schema: x.schema })),
+      ],
+      ...(def.auth ? { security: def.auth === "optional" ? [{}, { bearer: [] }] : [{ bearer: [] }] } : {}),
+      responses: {
+        [ok]:
+          ok === "204"
+            ? { description: "Done, no content" }
+            : { description: "OK", content: { "application/json": { schema: def.response ? jsonSchema(def.response, "output") : { type: "object" } } } },
+        ...Object.fromEntries(
+          [...errorStatuses].sort().map((s) => [String(s), { description: ERROR_TEXT[s] ?? "Error", content: { "application/json": { schema: errorSchema } } }]),
+        ),
+      },
+    };
+    if (def.body) op.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(def.body) } } };
+    paths[path] = { ...paths[path], [def.method.toLowerCase()]: op };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      ...info,
+      description:
+        "REST API of the shop (spec section 7). Catalog calls take `store` (ESDB, FRDB or a store id) and `language` (es, fr). " +
+        "User calls take `Authorization: Bearer <access token>` from POST /api/auth-users/token/.",
+    },
+    servers: [{ url: "/" }],
+    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    paths,
+  };
+}
