@@ -18,6 +18,9 @@ export default function handleRequest(
 ) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Abort a render still streaming after the timeout; cleared as soon as it ends (or fails), so
+    // no timer outlives its render.
+    const timer = setTimeout(() => abort(), streamTimeout + 1000);
     const userAgent = request.headers.get("user-agent");
     // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
@@ -27,7 +30,13 @@ export default function handleRequest(
         nonce: loadContext.nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timer);
+              callback();
+            },
+          });
+          body.once("close", () => clearTimeout(timer));
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
@@ -35,6 +44,7 @@ export default function handleRequest(
         },
         onShellError(error: unknown) {
           // Even the error page failed to render: a static page with a way home.
+          clearTimeout(timer);
           console.error(error);
           resolve(
             new Response(FALLBACK_HTML, { status: 500, headers: { "Content-Type": "text/html; charset=utf-8" } }),
@@ -47,6 +57,5 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -2,6 +2,7 @@ import "./context.ts";
 import { useEffect } from "react";
 import {
   type ShouldRevalidateFunctionArgs,
+  data,
   Links,
   Meta,
   Outlet,
@@ -11,6 +12,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { consentFromCookies } from "../core/cookies.ts";
 import { getDictionary } from "../core/i18n/dictionaries.ts";
 import { type Language, languageFromPath } from "../core/stores.ts";
 import type { Route } from "./+types/root";
@@ -22,6 +24,8 @@ import { ProgressBar } from "./components/progress-bar";
 import { ToastProvider } from "./components/toasts";
 import { I18nProvider, useI18n } from "./lib/i18n";
 import type { RootData } from "./lib/root-data";
+import { contextFor, favouriteIds, PRIVATE, sessionFor, sessionHeaders } from "./lib/session.server";
+import { cartBadge } from "./features/cart/cart.server";
 import { storeFor } from "./lib/store.server";
 
 export const links: Route.LinksFunction = () => [
@@ -29,15 +33,22 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { store, lang, path } = await storeFor(request, context);
   const { stores, config } = context.services;
-  const [main, footer] = await Promise.all([
+  const session = await sessionFor(request, context);
+  const [main, footer, favourites, cart] = await Promise.all([
     stores.menu(store.id, "main"),
     stores.menu(store.id, "footer", path),
+    session.auth ? favouriteIds(context, contextFor(store, session.auth)) : [],
+    cartBadge(request, context),
   ]);
-  const consent = /(?:^|;\s*)cookie_consent=(accepted|rejected)/.exec(request.headers.get("cookie") ?? "")?.[1] ?? null;
-  return {
+  const user = session.user;
+  // The same parser as the page cache's key (server/lib/page-cache.ts): one reading of the header.
+  const consent = consentFromCookies(request.headers.get("cookie"));
+  // A signed-in page carries the customer's name: never cached (see session.server.ts), and the
+  // refreshed session cookies go out with it.
+  const rootData: RootData = {
     lang,
     origin: config.publicUrl,
     store: {
@@ -48,13 +59,27 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
       features: store.features,
     },
     menus: { main, footer },
-    consent: consent as RootData["consent"],
+    consent,
     year: new Date().getFullYear(),
+    user: user ? { id: user.id, name: user.name, surnames: user.surnames, professional: user._type === "professional" } : null,
+    favourites,
+    cart,
   };
+  const headers = sessionHeaders(session);
+  // The header shows this visitor's cart counter: a page with a cart is theirs alone.
+  if (cart) headers.set("Cache-Control", PRIVATE);
+  return data(rootData, { headers });
 }
+
+export { passCacheControl as headers } from "./lib/cache-headers";
+
+// Set while a customer is signed in: every navigation then reloads the root data, so the session
+// is read (and its refreshed cookies sent) on each request, and the header follows the account.
+let signedIn = false;
 
 // Menus and store switches only change with a reseed: no need to reload them on every navigation.
 export function shouldRevalidate({ currentUrl, nextUrl, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (signedIn) return true;
   if (formAction?.endsWith("/cookies")) return true;
   if (languageFromPath(currentUrl.pathname) !== languageFromPath(nextUrl.pathname)) return true;
   if (currentUrl.pathname !== nextUrl.pathname) return true; // footer menu depends on the path
@@ -97,6 +122,7 @@ function Messages({ lang }: { lang: Language }) {
 
 // ScrollRestoration scrolls PUSH/REPLACE navigations to the top and restores back/forward.
 export default function App({ loaderData }: Route.ComponentProps) {
+  signedIn = loaderData.user !== null;
   useEffect(() => {
     const onError = (e: ErrorEvent | PromiseRejectionEvent) => {
       reloadOnChunkError("reason" in e ? e.reason : e.error ?? e.message);

@@ -10,7 +10,8 @@ const r = (path: string, file: string, id?: string) => (id ? route(fr(path), fil
 
 const CONTENT = "routes/pages/content-page.tsx";
 const LISTING = "routes/pages/special-listing.tsx";
-const PLACEHOLDER_PROFILE = "routes/pages/profile-section.tsx";
+const PROFILE_ADDRESS_FORM = "routes/pages/profile-address-form.tsx";
+const PROFILE_ORDERS = "routes/pages/profile-orders.tsx";
 
 export default [
   // Resource routes (no layout)
@@ -20,6 +21,10 @@ export default [
   route("fr/cookies", "routes/resources/cookies.ts", { id: "cookies-fr" }),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
+  route("favourites", "routes/resources/favourites.ts", { id: "favourites-es" }),
+  route("fr/favourites", "routes/resources/favourites.ts", { id: "favourites-fr" }),
+  route("logout", "routes/resources/logout.ts", { id: "logout-es" }),
+  route("fr/logout", "routes/resources/logout.ts", { id: "logout-fr" }),
   route("configuration", "routes/resources/configuration.ts", { id: "configuration-es" }),
   route("fr/configuration", "routes/resources/configuration.ts", { id: "configuration-fr" }),
 
@@ -65,19 +70,22 @@ export default [
     r("restaurar-contrasena", "routes/pages/password-reset.tsx"),
   ]),
   route(fr("profile"), "routes/layouts/userprofile.tsx", [
-    // "/profile" alone: the same sign-in gate as every profile page.
-    index(PLACEHOLDER_PROFILE, { id: "profile-index" }),
+    // "/profile" alone (and any path without the id): the customer's own area, or the login first.
+    index("routes/pages/profile-redirect.tsx", { id: "profile-index" }),
     route(":id", "routes/pages/profile-home.tsx"),
-    route(":id?/access-data", PLACEHOLDER_PROFILE, { id: "profile-access-data" }),
-    route(":id?/address", PLACEHOLDER_PROFILE, { id: "profile-address" }),
-    route(":id?/address/form-billing/:billing_id?", PLACEHOLDER_PROFILE, { id: "profile-form-billing" }),
-    route(":id?/address/form-shipping/:shipping_id?", PLACEHOLDER_PROFILE, { id: "profile-form-shipping" }),
-    route(":id?/favourites", PLACEHOLDER_PROFILE, { id: "profile-favourites" }),
-    route(":id?/newsletter", PLACEHOLDER_PROFILE, { id: "profile-newsletter" }),
-    route(":id?/order", PLACEHOLDER_PROFILE, { id: "profile-orders" }),
-    route(":id?/order/:order_id", PLACEHOLDER_PROFILE, { id: "profile-order" }),
-    route(":id?/quotation", PLACEHOLDER_PROFILE, { id: "profile-quotations" }),
-    route(":id?/quotation/:quotation_id", PLACEHOLDER_PROFILE, { id: "profile-quotation" }),
+    route(":id?/access-data", "routes/pages/profile-access-data.tsx"),
+    route(":id?/address", "routes/pages/profile-address.tsx"),
+    route(":id?/address/form-billing/:billing_id?", PROFILE_ADDRESS_FORM, { id: "profile-form-billing" }),
+    route(":id?/address/form-shipping/:shipping_id?", PROFILE_ADDRESS_FORM, { id: "profile-form-shipping" }),
+    route(":id?/favourites", "routes/pages/profile-favourites.tsx"),
+    route(":id?/newsletter", "routes/pages/profile-newsletter.tsx"),
+    route(":id?/order", PROFILE_ORDERS, { id: "profile-orders" }),
+    route(":id?/order/:order_id", PROFILE_ORDERS, { id: "profile-order" }),
+    route(":id?/quotation", PROFILE_ORDERS, { id: "profile-quotations" }),
+    route(":id?/quotation/:quotation_id", PROFILE_ORDERS, { id: "profile-quotation" }),
+    route(":id?/privacy", "routes/pages/profile-privacy.tsx"),
   ]),
+  // The customer's data as a JSON file (GDPR): a resource route, outside the profile layout.
+  route(fr("profile/:id/privacy/export"), "routes/resources/profile-export.ts", { id: "profile-export" }),
 ] satisfies RouteConfig;
 

@@ -13,7 +13,7 @@ import { seedStores } from "../seed/stores.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { migrate } from "../server/db/migrate.ts";
 import { createCatalogService } from "../server/modules/catalog/catalog.service.ts";
-import type { StoreLang } from "../server/modules/catalog/catalog.types.ts";
+import { contextFor, type RequestContext } from "../server/lib/request-context.ts";
 import { createStoresService } from "../server/modules/stores/stores.service.ts";
 
 const N = Number(process.argv[2] ?? 100_000);
@@ -87,8 +87,8 @@ async function main() {
 
     const stores = createStoresService(database.db);
     const catalog = createCatalogService(database, stores);
-    const es: StoreLang = { storeId: (await stores.byLanguage("es")).id, language: "es" };
-    const fr: StoreLang = { storeId: (await stores.byLanguage("fr")).id, language: "fr" };
+    const es: RequestContext = contextFor(await stores.byLanguage("es"));
+    const fr: RequestContext = contextFor(await stores.byLanguage("fr"));
     const root = await catalog.listByCategory(es, "platos-de-ducha", { page_size: 1 });
     const defs = root!.filters;
     const color = defs.find((f) => f.slug === "color")!;
@@ -115,7 +115,7 @@ async function main() {
     );
     }
     if (only !== "listing") {
-    const queries: [StoreLang, string][] = [
+    const queries: [RequestContext, string][] = [
       [es, "mampara negra"], [es, "plato pizara"], [es, "inodoro suspendido"], [es, "lavabo ceramica"], [es, "lavabo"],
       [fr, "baignoire ilot"], [fr, "receveur ardoise"], [es, "banera exenta blanca"], [es, "espejo roble"], [fr, "vasque céramique"],
     ];

@@ -5,11 +5,14 @@
  * Plain GET forms (JavaScript off) send `f=12&f=15` and `r_<id>_min`/`r_<id>_max`: both are read.
  */
 
-export const LISTING_SORTS = ["best_seller", "lower_price", "top_rated", "news", "offers", "settlement"] as const;
-export type ListingSort = (typeof LISTING_SORTS)[number];
+import { SORTS, type SelectedFilters, type Sort } from "./catalog.types.ts";
+
+/** The sorts of a listing: the catalog's own list (core/catalog.types.ts). */
+export const LISTING_SORTS = SORTS;
+export type ListingSort = Sort;
 export const DEFAULT_SORT: ListingSort = "best_seller";
 
-export type Selection = { options: number[]; ranges: Record<number, [number, number]> };
+export type Selection = SelectedFilters;
 /** Pages loaded on screen: `from` is above 1 when the shopper arrived on a later page. */
 export type PageRange = { from: number; to: number };
 export type ListingState = { page: PageRange; sort: ListingSort; selected: Selection };

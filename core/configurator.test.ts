@@ -235,6 +235,16 @@ describe("complements", () => {
     expect(s.selection.complements["installation-complement"].quantity).toBe(5);
     expect(s.selection.complements.facility.quantity).toBe(5);
   });
+  it("charges the store's VAT on the installation service (spec 9: x 1.21), so the button shows the cart's price", () => {
+    const s = run(configured(), { type: "addComplement", complementId: "installation-complement" }, { type: "quantity", quantity: 2 });
+    const withVat = configCatalog(raw, { installationService: true, vatRateBp: 2100 });
+    const net = evaluate(es, s.selection).price.lines.find((l) => l.id === "installation-complement");
+    const gross = evaluate(withVat, s.selection).price.lines.find((l) => l.id === "installation-complement");
+    expect(net?.unit).toBe(15000);
+    expect(gross?.unit).toBe(18150);
+    expect(gross?.total).toBe(36300);
+    expect(evaluate(withVat, s.selection).price.lines[0].unit).toBe(evaluate(es, s.selection).price.lines[0].unit);
+  });
   it("keeps quantities whole numbers between 1 and 99", () => {
     expect(run(start(), { type: "quantity", quantity: 0 }).selection.quantity).toBe(1);
     expect(run(start(), { type: "quantity", quantity: 150 }).selection.quantity).toBe(99);

@@ -12,3 +12,8 @@ export function mediaUrl(key: string, width: number, format: ImageFormat = "webp
 export function srcSet(key: string, format: ImageFormat, widths: readonly number[] = IMAGE_WIDTHS): string {
   return widths.map((w) => `${mediaUrl(key, w, format)} ${w}w`).join(", ");
 }
+
+/** A generated document (product data sheet, manual) served at /media/files/<key>.pdf. */
+export function fileUrl(key: string): string {
+  return `/media/files/${key}.pdf`;
+}

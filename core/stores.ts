@@ -1,4 +1,7 @@
 /** Browser-safe facts about the two stores; the database holds the rest (features, VAT, phone). */
+import type { z } from "zod";
+import type * as S from "./stores.schema.ts";
+
 export type StoreCode = "ESDB" | "FRDB";
 export type Language = "es" | "fr";
 
@@ -18,9 +21,25 @@ export function stripLocale(pathname: string): string {
   return pathname.startsWith("/fr/") ? pathname.slice(3) : pathname;
 }
 
-/** A store-relative path in the given language: localePath("fr", "/marcas") -> "/fr/marcas". */
-export function localePath(language: Language, path: string): string {
-  if (!path.startsWith("/")) return path;
-  if (language === "es") return path;
-  return path === "/" ? "/fr" : `/fr${path}`;
+/** True for a path already inside the French store ("/fr", "/fr/...", "/fr?page=2"). */
+export function hasFrenchPrefix(path: string): boolean {
+  return /^\/fr(?:[/?#]|$)/.test(path);
 }
+
+/**
+ * A store-relative path in the given language: localePath("fr", "/marcas") -> "/fr/marcas".
+ * Idempotent: a path that already carries the French prefix (a URL stored with it, as menus,
+ * sliders and banners are) is returned as it is, never "/fr/fr/...". Absolute URLs, "#..." and
+ * protocol-relative "//..." addresses are not store paths and pass through unchanged.
+ */
+export function localePath(language: Language, path: string): string {
+  if (!path.startsWith("/") || path.startsWith("//")) return path;
+  if (language === "es" || hasFrenchPrefix(path)) return path;
+  if (path === "/") return "/fr";
+  return path.startsWith("/?") || path.startsWith("/#") ? `/fr${path.slice(1)}` : `/fr${path}`;
+}
+
+export type StoreFeatures = z.infer<typeof S.StoreFeatures>;
+/** A store as the API and the storefront see it (its switches, VAT, support contacts). */
+export type StoreDto = z.infer<typeof S.StoreDto>;
+export type MenuItem = z.infer<typeof S.MenuItem>;

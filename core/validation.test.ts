@@ -54,3 +54,34 @@ describe("newsletter forms", () => {
     expect(r.ok).toBe(true);
   });
 });
+
+describe("control characters in one-line fields", () => {
+  const ok = { name: "Ana", surname: "García", email: "ana@example.es", terms: "on" };
+
+  it.each([
+    ["name", "Ana\u0000"],
+    ["surname", "Garc\u0000ía"],
+    ["name", "Ana\r\nBcc: x@evil.example"],
+    ["surname", "\u001b[31mGarcía"],
+    ["name", "Ana\u0085"],
+  ])("refuses %s %j with a message, in Spanish and French", (field, value) => {
+    const es = parseNewsletter("es", "footer", { ...ok, [field]: value });
+    expect(es.ok).toBe(false);
+    if (!es.ok) expect(es.fieldErrors[field]).toBe("Contiene caracteres no permitidos");
+    const fr = parseNewsletter("fr", "footer", { ...ok, [field]: value });
+    if (!fr.ok) expect(fr.fieldErrors[field]).toBe("Contient des caractères non autorisés");
+    expect(fr.ok).toBe(false);
+  });
+
+  it("refuses an email with a NUL byte or a line break", () => {
+    expect(isValidEmail("ana\u0000@example.es")).toBe(false);
+    expect(isValidEmail("ana@example.es\u0000")).toBe(false);
+    expect(parseNewsletter("es", "footer", { ...ok, email: "ana@exa\u0000mple.es" }).ok).toBe(false);
+    expect(parseNewsletter("es", "popup", { name: "Ana", surname: "x\u0000", email: "ana@example.es", terms: true }).ok).toBe(false);
+  });
+
+  it("keeps accents, apostrophes and other letters", () => {
+    const r = parseNewsletter("fr", "footer", { ...ok, name: "Zoé-Anaïs", surname: "D'Aubigné Ñúñez" });
+    expect(r.ok).toBe(true);
+  });
+});

@@ -11,8 +11,28 @@ import type { Language } from "./stores.ts";
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)*\.[A-Za-z]{2,}$/;
 
 export function isValidEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL_PATTERN.test(value);
+  return value.length <= 254 && EMAIL_PATTERN.test(value) && !hasControlCharacters(value);
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * NUL, line breaks, escape codes and the other C0/C1 control characters have no place in a
+ * one-line field: PostgreSQL refuses NUL in text (a 500 before this check), and the others
+ * end up in e-mails, CSV exports and logs.
+ */
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTERS.test(value);
+}
+
+/** A one-line text field: trimmed, at most `max` characters, no control characters. */
+export const singleLineText = (lang: Language, max = 100) =>
+  z
+    .string()
+    .trim()
+    .max(max, t(lang, "validation.too_long", { max }))
+    .refine((v) => !hasControlCharacters(v), t(lang, "validation.invalid_characters"));
 
 /** An email, trimmed and lower-cased so "Ana@X.es" and "ana@x.es" are one subscriber. */
 export const emailField = (lang: Language) =>
@@ -29,7 +49,8 @@ export const requiredText = (lang: Language, key: "name" | "surname") =>
     .string({ error: t(lang, `validation.${key}.required`) })
     .trim()
     .min(1, t(lang, `validation.${key}.required`))
-    .max(100, t(lang, "validation.too_long", { max: 100 }));
+    .max(100, t(lang, "validation.too_long", { max: 100 }))
+    .refine((v) => !hasControlCharacters(v), t(lang, "validation.invalid_characters"));
 
 /** A checkbox that must be ticked: the form sends "on", the API `true`. */
 export const termsAccepted = (lang: Language) =>
@@ -41,7 +62,7 @@ export type NewsletterSource = "footer" | "popup";
 export function newsletterSchema(lang: Language, source: NewsletterSource) {
   return z.object({
     name: requiredText(lang, "name"),
-    surname: source === "footer" ? requiredText(lang, "surname") : z.string().trim().max(100).optional().default(""),
+    surname: source === "footer" ? requiredText(lang, "surname") : singleLineText(lang).optional().default(""),
     email: emailField(lang),
     terms: termsAccepted(lang),
   });

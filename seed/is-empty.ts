@@ -1,9 +1,2 @@
-import { sql } from "drizzle-orm";
-import type { Db } from "../server/db/client.ts";
-import { stores } from "../server/modules/stores/stores.schema.ts";
-
-/** A database without stores has never been seeded (checked on every start: keep this module light). */
-export async function isEmpty(db: Db): Promise<boolean> {
-  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(stores);
-  return rows[0].n === 0;
-}
+/** The seed asks the database the same question as the start: server/db/is-empty.ts. */
+export { isEmptyDatabase as isEmpty } from "../server/db/is-empty.ts";

@@ -3,11 +3,12 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
 import type { ServerBuild } from "react-router";
-import { isEmpty } from "../seed/is-empty.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
+import { isEmptyDatabase } from "./db/is-empty.ts";
 import { migrate } from "./db/migrate.ts";
 import { buildHttp } from "./http.ts";
+import { createAuthenticator } from "./modules/accounts/accounts.auth.ts";
 import { apiPlugins, rootPlugins } from "./modules/api.ts";
 import { createServices, type Services } from "./modules/index.ts";
 
@@ -20,7 +21,7 @@ export async function prepareDatabase(config: Config, log: (m: string) => void):
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(database, async () => {
-      if (config.seedOnStart && (await isEmpty(database.db))) {
+      if (config.seedOnStart && (await isEmptyDatabase(database.db))) {
         log("empty database: loading the demo data");
         // The demo data generator is big: loaded only on the start that needs it.
         const { seedDemo } = await import("../seed/index.ts");
@@ -68,6 +69,7 @@ export async function createShop(
     logger: opts.logger,
     apiPlugins: [...apiPlugins(services), ...(opts.extraApiPlugins ?? [])],
     rootPlugins: rootPlugins(services),
+    authenticate: createAuthenticator(services.accounts, config.publicUrl),
   });
   return {
     app,

@@ -68,6 +68,14 @@ describe("configuration", () => {
     });
   });
 
+  it("trusts only proxies on this host by default, never any client's X-Forwarded-For", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toEqual(["127.0.0.1", "::1"]);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "none" }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "10.0.0.0/8, 192.168.1.5" }).trustProxy).toEqual(["10.0.0.0/8", "192.168.1.5"]);
+    expect(refusal({ DATA_DIR: dir, TRUST_PROXY: "any" })).toMatch(/TRUST_PROXY="any": must be "none", "loopback"/);
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ PORT: "", DATA_DIR: dataDir(), DATABASE_URL: "" })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
@@ -120,5 +128,62 @@ describe("configuration", () => {
     const dir = join(dataDir(), "fresh");
     loadConfig({ DATA_DIR: dir, SECRET: "z".repeat(32) });
     expect(existsSync(join(dir, "secret.key"))).toBe(false);
+  });
+});
+
+describe("mail configuration", () => {
+  it("writes mails to the outbox unless SMTP_URL is set, from a no-reply address of the shop", () => {
+    const c = loadConfig({ DATA_DIR: dataDir(), SECRET: "m".repeat(32) });
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.mailFrom).toBe("BañoDirecto <no-reply@banodirecto.example>");
+    const prod = loadConfig({ DATA_DIR: dataDir(), SECRET: "m".repeat(32), PUBLIC_URL: "https://www.banodirecto.es" });
+    expect(prod.mailFrom).toBe("BañoDirecto <no-reply@www.banodirecto.es>");
+  });
+
+  it("takes SMTP_URL and MAIL_FROM as given", () => {
+    const c = loadConfig({
+      DATA_DIR: dataDir(),
+      SECRET: "m".repeat(32),
+      SMTP_URL: "smtps://shop:pw@mail.example.com:465",
+      MAIL_FROM: "Tienda <hola@example.com>",
+    });
+    expect(c.smtpUrl).toBe("smtps://shop:pw@mail.example.com:465");
+    expect(c.mailFrom).toBe("Tienda <hola@example.com>");
+    expect(loadConfig({ DATA_DIR: dataDir(), SECRET: "m".repeat(32), MAIL_FROM: "hola@example.com" }).mailFrom).toBe("hola@example.com");
+  });
+
+  it("refuses an SMTP_URL that is not smtp(s) without printing it (it holds a password)", () => {
+    const msg = refusal({ DATA_DIR: dataDir(), SMTP_URL: "http://user:hunter2@mail.example.com" });
+    expect(msg).toMatch(/SMTP_URL \(value hidden\): must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(msg).not.toContain("hunter2");
+  });
+
+  it("refuses a MAIL_FROM that is not an address", () => {
+    expect(refusal({ DATA_DIR: dataDir(), MAIL_FROM: "no-reply" })).toMatch(/MAIL_FROM="no-reply": must be an email address/);
+    expect(refusal({ DATA_DIR: dataDir(), MAIL_FROM: "Shop <no-reply>" })).toMatch(/MAIL_FROM=/);
+  });
+
+  it("never prints a refused SECRET", () => {
+    const msg = refusal({ DATA_DIR: dataDir(), SECRET: "tooshort-but-secret" });
+    expect(msg).toMatch(/SECRET \(value hidden\): must be at least 32 characters/);
+    expect(msg).not.toContain("tooshort-but-secret");
+  });
+});
+
+describe("cart configuration", () => {
+  it("abandons carts after 72 hours and charges PayPal 2 % unless told otherwise", () => {
+    const c = loadConfig({ DATA_DIR: dataDir(), SECRET: "c".repeat(32) });
+    expect(c.cartAbandonHours).toBe(72);
+    expect(c.paypalCommissionRate).toBe(0.02);
+    const set = loadConfig({ DATA_DIR: dataDir(), SECRET: "c".repeat(32), CART_ABANDON_HOURS: "24", PAYPAL_COMMISSION_RATE: "0.035" });
+    expect(set.cartAbandonHours).toBe(24);
+    expect(set.paypalCommissionRate).toBe(0.035);
+  });
+
+  it("refuses an abandonment time that is not a whole number of hours, and a rate above 20 %", () => {
+    expect(refusal({ DATA_DIR: dataDir(), CART_ABANDON_HOURS: "soon" })).toMatch(/CART_ABANDON_HOURS="soon": must be a number of hours/);
+    expect(refusal({ DATA_DIR: dataDir(), CART_ABANDON_HOURS: "0" })).toMatch(/CART_ABANDON_HOURS="0": must be a whole number of hours/);
+    expect(refusal({ DATA_DIR: dataDir(), CART_ABANDON_HOURS: "1.5" })).toMatch(/CART_ABANDON_HOURS/);
+    expect(refusal({ DATA_DIR: dataDir(), PAYPAL_COMMISSION_RATE: "2" })).toMatch(/PAYPAL_COMMISSION_RATE="2": must be a rate between 0 and 0.2/);
   });
 });

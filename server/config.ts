@@ -28,7 +28,44 @@ const EnvSchema = z.object({
   SEED_ON_START: z.enum(["on", "off"]).default("on"),
   /** Where the storefront build is read from (tests and parallel work use their own). */
   BUILD_DIR: z.string().min(1).default("./build"),
+  /**
+   * Which proxies may set X-Forwarded-For/-Proto/-Host: "loopback" (a proxy on the same host,
+   * the default), "none", or a comma-separated list of addresses/CIDRs. Never "any": a client
+   * could then fake its address and slip past the per-IP login throttling.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(none|loopback|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/, 'must be "none", "loopback" or a comma-separated list of addresses/CIDRs')
+    .default("loopback"),
+  /** Hours without activity after which a cart becomes abandoned (status 150). */
+  CART_ABANDON_HOURS: z.coerce
+    .number({ error: "must be a number of hours between 1 and 8760" })
+    .int("must be a whole number of hours between 1 and 8760")
+    .min(1, "must be a whole number of hours between 1 and 8760")
+    .max(8760, "must be a whole number of hours between 1 and 8760")
+    .default(72),
+  /** PayPal commission rate applied to the total when PayPal is chosen (spec 9's 0.02). */
+  PAYPAL_COMMISSION_RATE: z.coerce
+    .number({ error: "must be a rate between 0 and 0.2 such as 0.02" })
+    .min(0, "must be a rate between 0 and 0.2 such as 0.02")
+    .max(0.2, "must be a rate between 0 and 0.2 such as 0.02")
+    .default(0.02),
+  /** Outgoing mail server (smtp:// or smtps://, credentials in the URL); unset: mails go to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com:465")
+    .optional(),
+  /** Sender of the shop's mails: an address, or a name and an address ("Shop <no-reply@example.com>"). */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+\.[A-Za-z]{2,}>|[^\s@<>]+@[^\s@<>]+\.[A-Za-z]{2,})$/, 'must be an email address or "Name <address>"')
+    .optional(),
 });
+
+/** Variables whose value may hold a password or key. */
+const HIDDEN = new Set(["SECRET", "SMTP_URL"]);
 
 export type Config = {
   nodeEnv: "development" | "production" | "test";
@@ -42,6 +79,14 @@ export type Config = {
   pageCache: boolean;
   seedOnStart: boolean;
   buildDir: string;
+  /** Proxies trusted for X-Forwarded-* (Fastify's trustProxy value): false, or addresses/CIDRs. */
+  trustProxy: false | string[];
+  /** Carts idle this long become abandoned (status 150). */
+  cartAbandonHours: number;
+  paypalCommissionRate: number;
+  /** SMTP server URL; undefined: the embedded outbox (DATA_DIR/outbox/*.eml). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 export class ConfigError extends Error {
@@ -59,7 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => {
       const name = String(i.path[0] ?? "environment");
       const given = cleaned[name];
-      return `${name}${given === undefined ? "" : `=${JSON.stringify(given)}`}: ${i.message}`;
+      // A refused secret is not echoed: the message ends up in logs.
+      const shown = given === undefined ? "" : HIDDEN.has(name) ? " (value hidden)" : `=${JSON.stringify(given)}`;
+      return `${name}${shown}: ${i.message}`;
     });
     throw new ConfigError(problems);
   }
@@ -81,7 +128,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCache: e.PAGE_CACHE === "on",
     seedOnStart: e.SEED_ON_START === "on",
     buildDir: resolve(e.BUILD_DIR),
+    trustProxy: e.TRUST_PROXY === "none" ? false : e.TRUST_PROXY === "loopback" ? ["127.0.0.1", "::1"] : e.TRUST_PROXY.split(",").map((x) => x.trim()),
+    cartAbandonHours: e.CART_ABANDON_HOURS,
+    paypalCommissionRate: e.PAYPAL_COMMISSION_RATE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `BañoDirecto <no-reply@${mailDomain(e.PUBLIC_URL)}>`,
   };
+}
+
+/** The sender's domain when MAIL_FROM is unset: PUBLIC_URL's host ("localhost" is no mail domain). */
+function mailDomain(publicUrl: string | undefined): string {
+  const host = publicUrl ? new URL(publicUrl).hostname : "";
+  return host.includes(".") && !/^[\d.]+$/.test(host) ? host : "banodirecto.example";
 }
 
 /** A signing key generated on first start and kept in DATA_DIR so sessions survive restarts. */

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { seedStores } from "../seed/stores.ts";
-import { buildCatalogFixture, type CatalogFixture } from "./modules/catalog/catalog.fixture.ts";
+import { contextFor } from "./lib/request-context.ts";
+import { buildCatalogFixture, type CatalogFixture } from "./test/catalog-fixture.ts";
 import { variants } from "./modules/catalog/catalog.schema.ts";
-import type { AttributeDto, ComplementDto } from "./modules/catalog/catalog.types.ts";
+import type { AttributeDto, ComplementDto } from "../core/catalog.types.ts";
 import { describeEachDb } from "./test/test-db.ts";
 import { createTestShop, type TestShop } from "./test/test-shop.ts";
 
@@ -28,9 +29,9 @@ describeEachDb("POST /configuration", (kind) => {
     fx = await buildCatalogFixture(db, { es: es.id, fr: fr.id });
     await db.update(variants).set({ stock: 5 }).where(eq(variants.ref, "PD-RES-BL-70"));
     await shop.services.catalog.catalogChanged();
-    const list = (await shop.services.catalog.productAttributes({ storeId: es.id, language: "es" }, SLUG)) ?? [];
+    const list = (await shop.services.catalog.productAttributes(contextFor(es), SLUG)) ?? [];
     attrs = Object.fromEntries(list.map((a) => [a.slug, a]));
-    complements = (await shop.services.catalog.complements({ storeId: es.id, language: "es" }, SLUG)) ?? [];
+    complements = (await shop.services.catalog.complements(contextFor(es), SLUG)) ?? [];
   });
   afterAll(() => shop?.close());
 

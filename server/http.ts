@@ -8,6 +8,9 @@ import type { ServerBuild } from "react-router";
 import { t } from "../core/i18n/index.ts";
 import type { Authenticator } from "./lib/api-route.ts";
 import { installErrorHandler } from "./lib/error-handler.ts";
+import { DEFAULT_TIMEOUTS, type HttpTimeouts } from "./lib/http-timeouts.ts";
+import { originGuard } from "./lib/origin-check.ts";
+import { COMPRESSION_ENCODINGS } from "./lib/page-cache.ts";
 import { requestLanguage } from "./lib/request-language.ts";
 import { stripTrackingParams } from "./lib/tracking.ts";
 import type { Services } from "./modules/index.ts";
@@ -25,19 +28,29 @@ export type HttpOptions = {
   rootPlugins?: ((app: FastifyInstance) => Promise<void>)[];
   /** Who is calling (the accounts module verifies the access token); anonymous when absent. */
   authenticate?: Authenticator;
+  /** Socket timeouts (tests shorten them); see DEFAULT_TIMEOUTS. */
+  timeouts?: Partial<HttpTimeouts>;
 };
 
 export async function buildHttp(opts: HttpOptions): Promise<FastifyInstance> {
   const { services } = opts;
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
     logger: opts.logger ?? false,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: services.config.trustProxy,
     bodyLimit: 1_000_000,
     return503OnClosing: true,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
   });
   installErrorHandler(app);
@@ -64,7 +77,7 @@ export async function buildHttp(opts: HttpOptions): Promise<FastifyInstance> {
     return payload;
   });
 
-  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
+  await app.register(compress, { global: true, threshold: 1024, encodings: [...COMPRESSION_ENCODINGS] });
 
   app.get("/healthz", async (req, reply) => {
     try {
@@ -78,6 +91,8 @@ export async function buildHttp(opts: HttpOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // A browser call that authenticates with cookies can be forged by another site: same check as form posts.
+      api.addHook("onRequest", originGuard(services.config.publicUrl, { onlyWithCookies: true }));
       for (const plugin of opts.apiPlugins ?? []) await api.register(plugin);
       const notFound = (req: FastifyRequest, reply: FastifyReply) =>
         reply.status(404).send({ error: { code: "api.not_found", message: t(requestLanguage(req), "errors.api.not_found") } });

@@ -2,26 +2,45 @@ import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ServerBuild, createRequestHandler } from "react-router";
+import { cookieValue } from "../core/cookies.ts";
 import { languageFromPath } from "../core/stores.ts";
+import { localeCookie as localeSetCookie } from "./lib/cookies.ts";
+import { originGuard } from "./lib/origin-check.ts";
 import { installPageCache, markCacheable, servePageFromCache } from "./lib/page-cache.ts";
 import type { Services } from "./modules/index.ts";
 
-/** What every loader and action receives as `context` (see app/context.ts for the type the routes use). */
-export type LoadContextInput = { services: Services; nonce: string; requestId: string };
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 3600;
+/** What every loader and action receives as `context` (see app/context.ts for the type the routes use). */
+export type LoadContextInput = {
+  services: Services;
+  nonce: string;
+  requestId: string;
+  /** The client's address (through trusted proxies only, see TRUST_PROXY) for per-IP throttling. */
+  clientIp: string;
+};
 
 /**
- * React Router SSR inside Fastify: an encapsulated plugin with a pass-through body parser,
- * turning the Node request into a Fetch Request and streaming the Response back through
- * reply.send (so @fastify/compress still applies).
+ * React Router SSR inside Fastify: an encapsulated plugin turning the Node request into a Fetch
+ * Request and streaming the Response back through reply.send (so @fastify/compress still applies).
+ *
+ * Bodies (form posts) are read by Fastify as raw bytes (HTML form types only), under the same limit
+ * as the API: a declared Content-Length over it or a chunked body growing past it is refused with
+ * 413 before any action runs (React Router's request.formData() would buffer any size).
+ * State-changing requests from another site are refused with 403 before the body is read
+ * (server/lib/origin-check.ts).
  */
 export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild; services: Services; mode: string }) {
   const handle = createRequestHandler(opts.build, opts.mode);
+  const config = opts.services.config;
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
+  // Storefront actions take HTML forms only: any other body (JSON, XML, none named) is a 415 here,
+  // never a TypeError from request.formData() in an action.
+  app.addContentTypeParser(FORM_TYPES, { parseAs: "buffer", bodyLimit: app.initialConfig.bodyLimit }, (_req, body, done) => done(null, body));
+  app.addHook("onRequest", originGuard(config.publicUrl));
   const cache = opts.services.pageCache;
   if (cache.enabled) installPageCache(app, cache);
+  const localeCookie = (req: FastifyRequest) => localeCookieFor(req, config);
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.url === "/api" || req.url.startsWith("/api/")) {
@@ -41,9 +60,10 @@ export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild
       services: opts.services,
       nonce,
       requestId: String(req.id),
+      clientIp: req.ip,
     } satisfies LoadContextInput as never);
     markCacheable(req, reply, response);
-    return sendFetchResponse(reply, response, req);
+    return sendFetchResponse(reply, response, req, localeCookie);
   };
   app.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler });
   app.route({ method: ["GET", "HEAD", "POST"], url: "/", handler });
@@ -67,15 +87,18 @@ export function csp(nonce: string): string {
 }
 
 /** The language preference is a functional cookie (no consent needed); 365 days per the spec. */
-function localeCookie(req: FastifyRequest): string | null {
-  const lang = languageFromPath(new URL(req.url, "http://x").pathname);
-  if (String(req.headers.cookie ?? "").includes(`locale=${lang}`)) return null;
-  return `locale=${lang}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`;
+function localeCookieFor(req: FastifyRequest, config: { publicUrl: string }): string | null {
+  const lang = languageFromPath(req.url.split("?")[0]);
+  if (cookieValue(req.headers.cookie, "locale") === lang) return null;
+  return localeSetCookie(config, lang);
 }
 
 function toFetchRequest(req: FastifyRequest): Request {
   const proto = (req.headers["x-forwarded-proto"] as string | undefined)?.split(",")[0] ?? req.protocol;
-  const url = new URL(req.url, `${proto}://${req.headers.host ?? "localhost"}`);
+  // Concatenated, not resolved: "//evil.example/x" (or an absolute-form request line) stays a path
+  // of this host instead of becoming another host in request.url.
+  const host = /^(?:[\w.-]+|\[[\da-f:.]+\])(?::\d{1,5})?$/i.test(req.headers.host ?? "") ? req.headers.host : "localhost";
+  const url = new URL(`${proto.trim() === "https" ? "https" : "http"}://${host}${req.url.startsWith("/") ? "" : "/"}${req.url}`);
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (v === undefined) continue;
@@ -87,14 +110,13 @@ function toFetchRequest(req: FastifyRequest): Request {
     if (!req.raw.complete) controller.abort();
   });
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD" && req.body) {
-    init.body = Readable.toWeb(req.body as Readable) as ReadableStream;
-    init.duplex = "half";
+  if (req.method !== "GET" && req.method !== "HEAD" && Buffer.isBuffer(req.body) && req.body.length > 0) {
+    init.body = new Uint8Array(req.body);
   }
   return new Request(url, init);
 }
 
-async function sendFetchResponse(reply: FastifyReply, res: Response, req: FastifyRequest) {
+async function sendFetchResponse(reply: FastifyReply, res: Response, req: FastifyRequest, localeCookie: (req: FastifyRequest) => string | null) {
   reply.status(res.status);
   for (const [k, v] of res.headers) {
     if (k === "set-cookie") continue;

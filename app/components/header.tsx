@@ -1,10 +1,12 @@
 import { useEffect, useId, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { localePath, stripLocale } from "../../core/stores.ts";
 import { Logo } from "~/components/logo";
+import { AccountMenu } from "~/features/accounts/account-menu";
+import { useFavouriteIds } from "~/features/accounts/favourites";
+import { useCartCount } from "~/features/cart/cart-badge";
 import { SearchCombobox } from "~/features/search/search-combobox";
 import { useI18n } from "~/lib/i18n";
-import { STORAGE_KEYS, useStorage } from "~/lib/local-store";
+import { useLanguageSwitch } from "~/lib/language-switch";
 import { useRootData } from "~/lib/root-data";
 
 function Icon({ d, className = "h-6 w-6" }: { d: string; className?: string }) {
@@ -33,13 +35,14 @@ export function Header() {
   const root = useRootData();
   const location = useLocation();
   const [open, setOpen] = useState(false);
-  const cart = useStorage<{ id?: string; size?: number } | null>(STORAGE_KEYS.cart, null);
-  const wishlist = useStorage<number[]>(STORAGE_KEYS.wishlist, []);
+  const cartSize = useCartCount();
+  // Signed in: the server list; a guest: this browser's list (features/accounts/favourites.tsx).
+  const { ids: wishlist } = useFavouriteIds();
   const searchId = useId();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
   useEffect(() => setOpen(false), [location.pathname]);
-  const cartSize = cart?.size ?? 0;
   const otherLang = lang === "es" ? "fr" : "es";
+  const switchTo = useLanguageSwitch(otherLang);
   const q = new URLSearchParams(location.search).get("q") ?? "";
 
   return (
@@ -58,7 +61,7 @@ export function Header() {
                 {t("header.phone")} {root.store.supportPhone}
               </a>
             )}
-            <a href={localePath(otherLang, stripLocale(location.pathname))} hrefLang={otherLang} lang={otherLang} className="hover:underline">
+            <a href={switchTo} hrefLang={otherLang} lang={otherLang} className="hover:underline">
               {t(`language.${otherLang}`)}
             </a>
           </div>
@@ -84,18 +87,19 @@ export function Header() {
           </button>
         </Form>
         <nav className="ml-auto flex items-center gap-1 sm:gap-2" aria-label={t("header.account")}>
-          <Link to={href("/login")} className="flex flex-col items-center rounded-lg p-2 text-xs text-brand-800 hover:bg-brand-50">
-            <Icon d={ICONS.user} />
-            <span className="hidden sm:block">{t("header.account")}</span>
-          </Link>
-          <Link to={href("/profile/me/favourites")} className="relative flex flex-col items-center rounded-lg p-2 text-xs text-brand-800 hover:bg-brand-50" aria-label={`${t("header.wishlist")}: ${t("header.wishlist_count", { count: wishlist.length })}`}>
+          <AccountMenu />
+          <Link to={href(`/profile/${root.user?.id ?? "me"}/favourites`)} className="relative flex flex-col items-center rounded-lg p-2 text-xs text-brand-800 hover:bg-brand-50">
             <Icon d={ICONS.heart} />
-            <span className="hidden sm:block" aria-hidden="true">{t("header.wishlist")}</span>
+            {/* As the cart link: named by the text one sees (WCAG 2.5.3), the count read after it. */}
+            <span className="sr-only sm:not-sr-only sm:block">{t("header.wishlist")}</span>
+            <span className="sr-only">: {t("header.wishlist_count", { count: wishlist.length })}</span>
             <span className="absolute right-0 top-0 min-w-5 rounded-full bg-brand-700 px-1 text-center text-[11px] font-bold leading-5 text-white" aria-hidden="true" data-testid="wishlist-count">{wishlist.length}</span>
           </Link>
-          <Link to={href("/cart")} className="relative flex flex-col items-center rounded-lg p-2 text-xs text-brand-800 hover:bg-brand-50" aria-label={`${t("header.cart")}: ${t("header.cart_count", { count: cartSize })}`}>
+          {/* Named by its own text (visible from sm, read on every width) plus the count: no aria-label that could differ from what is seen. */}
+          <Link to={href("/cart")} className="relative flex flex-col items-center rounded-lg p-2 text-xs text-brand-800 hover:bg-brand-50">
             <Icon d={ICONS.cart} />
-            <span className="hidden sm:block" aria-hidden="true">{t("header.cart")}</span>
+            <span className="sr-only sm:not-sr-only sm:block">{t("header.cart")}</span>
+            <span className="sr-only">: {t(cartSize === 1 ? "cart.page.header_count_one" : "cart.page.header_count", { count: cartSize })}</span>
             <span className="absolute right-0 top-0 min-w-5 rounded-full bg-accent-600 px-1 text-center text-[11px] font-bold leading-5 text-white" aria-hidden="true" data-testid="cart-count">{cartSize}</span>
           </Link>
         </nav>
@@ -122,7 +126,7 @@ export function Header() {
             </li>
           ))}
           <li className="border-t border-slate-100 pt-2 sm:hidden">
-            <a href={localePath(otherLang, stripLocale(location.pathname))} hrefLang={otherLang} lang={otherLang} className="block px-3 py-3 text-[15px] text-brand-900">
+            <a href={switchTo} hrefLang={otherLang} lang={otherLang} className="block px-3 py-3 text-[15px] text-brand-900">
               {t("header.language")}: {t(`language.${otherLang}`)}
             </a>
           </li>

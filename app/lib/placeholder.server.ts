@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from "react-router";
 import { t } from "../../core/i18n/index.ts";
 import { localePath } from "../../core/stores.ts";
-import type { StoreFeatures } from "../../server/modules/stores/stores.schema.ts";
+import type { StoreFeatures } from "../../core/stores.ts";
 import type { PlaceholderData } from "./placeholder-route";
 import { requireFeature, storeFor } from "./store.server";
 

@@ -1,7 +1,8 @@
 import { useRouteLoaderData } from "react-router";
+import type { DbCart } from "../../core/cart.types.ts";
 import type { Language } from "../../core/stores.ts";
-import type { MenuItem } from "../../server/modules/stores/stores.service.ts";
-import type { StoreFeatures } from "../../server/modules/stores/stores.schema.ts";
+import type { MenuItem } from "../../core/stores.ts";
+import type { StoreFeatures } from "../../core/stores.ts";
 
 export type RootData = {
   lang: Language;
@@ -10,7 +11,15 @@ export type RootData = {
   menus: { main: MenuItem[]; footer: MenuItem[] };
   consent: "accepted" | "rejected" | null;
   year: number;
+  /** The signed-in customer (null for visitors): the header greets them and shows their menu. */
+  user: RootUser | null;
+  /** Product ids of a signed-in customer's favourites (server list); guests use localStorage. */
+  favourites: number[];
+  /** The visitor's cart for the header counter (spec 3 db_cart: id and row count); null without one. */
+  cart: DbCart | null;
 };
+
+export type RootUser = { id: number; name: string; surnames: string; professional: boolean };
 
 export function useRootData(): RootData {
   const d = useRouteLoaderData("root") as RootData | undefined;

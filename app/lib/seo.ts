@@ -12,12 +12,40 @@ export type SeoInput = {
   languages?: Language[];
   noindex?: boolean;
   image?: string;
-  /** Store-relative path per language when it differs between stores (translated category slugs). */
+  /** Path per language when it differs between stores (translated slugs): store-relative, or with its prefix. */
   alternates?: Partial<Record<Language, string>>;
   jsonLd?: object[];
 };
 
 const SHOP = "BañoDirecto";
+
+/** The address of one page in each store that has it (site paths, with the store prefix). */
+export type Alternates = Partial<Record<Language, string>>;
+
+/** Which stores a page exists in and under which path: what its hreflang links and its language switch say. */
+export type PageLanguages = Pick<SeoInput, "path" | "languages" | "alternates">;
+
+/** The page's address per language: the hreflang alternates, and the language switch's target. */
+export function alternatePaths(s: PageLanguages, current?: Language): Alternates {
+  const out: Alternates = {};
+  for (const l of s.languages ?? ["es", "fr"]) {
+    const path = localePath(l, s.alternates?.[l] ?? s.path);
+    // Page N of a listing has no counterpart in the other store (other products, other counts):
+    // there, the listing itself is the page's equivalent.
+    out[l] = current && l !== current ? withoutPage(path) : path;
+  }
+  return out;
+}
+
+/** "/marcas/x?page=2&sort=news" -> "/marcas/x?sort=news". */
+export function withoutPage(path: string): string {
+  const q = path.indexOf("?");
+  if (q < 0) return path;
+  const params = new URLSearchParams(path.slice(q + 1));
+  params.delete("page");
+  const rest = params.toString();
+  return path.slice(0, q) + (rest ? `?${rest}` : "");
+}
 
 /** Title, description, canonical, hreflang es/fr (+x-default) and Open Graph for one page. */
 export function seoMeta(s: SeoInput): MetaDescriptor[] {
@@ -36,11 +64,11 @@ export function seoMeta(s: SeoInput): MetaDescriptor[] {
     out.push({ name: "description", content: s.description }, { property: "og:description", content: s.description });
   }
   if (s.image) out.push({ property: "og:image", content: s.image.startsWith("http") ? s.image : s.origin + s.image });
-  const pathIn = (l: Language) => s.alternates?.[l] ?? s.path;
+  const alternates = alternatePaths({ ...s, languages: langs }, s.lang);
   for (const l of langs) {
-    out.push({ tagName: "link", rel: "alternate", hrefLang: l === "es" ? "es-ES" : "fr-FR", href: s.origin + localePath(l, pathIn(l)) });
+    out.push({ tagName: "link", rel: "alternate", hrefLang: l === "es" ? "es-ES" : "fr-FR", href: s.origin + alternates[l] });
   }
-  if (langs.includes("es")) out.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: s.origin + pathIn("es") });
+  if (alternates.es) out.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: s.origin + alternates.es });
   if (s.noindex) out.push({ name: "robots", content: "noindex, follow" });
   for (const j of s.jsonLd ?? []) out.push({ "script:ld+json": j });
   return out;

@@ -1,4 +1,8 @@
 import type { Language } from "../stores.ts";
+import esAccounts from "./es/accounts.json";
+import esCartPage from "./es/cart-page.json";
+import esCart from "./es/cart.json";
+import esAccount from "./es/account.json";
 import esCatalog from "./es/catalog.json";
 import esCommon from "./es/common.json";
 import esContent from "./es/content.json";
@@ -6,6 +10,10 @@ import esErrors from "./es/errors.json";
 import esMarketing from "./es/marketing.json";
 import esPages from "./es/pages.json";
 import esProduct from "./es/product.json";
+import frAccounts from "./fr/accounts.json";
+import frCartPage from "./fr/cart-page.json";
+import frCart from "./fr/cart.json";
+import frAccount from "./fr/account.json";
 import frCatalog from "./fr/catalog.json";
 import frCommon from "./fr/common.json";
 import frContent from "./fr/content.json";
@@ -17,9 +25,9 @@ import frProduct from "./fr/product.json";
 
 export type Dictionary = Record<string, string>;
 
-const es: Dictionary = { ...esCommon, ...esErrors, ...esCatalog, ...esContent, ...esPages, ...esProduct, ...esMarketing };
+const es: Dictionary = { ...esCommon, ...esErrors, ...esCatalog, ...esContent, ...esPages, ...esProduct, ...esMarketing, ...esAccounts, ...esCartPage, ...esCart, ...esAccount };
 // French falls back to Spanish key by key, so a missing translation never shows a raw key.
-const fr: Dictionary = { ...es, ...frCommon, ...frErrors, ...frCatalog, ...frContent, ...frPages, ...frProduct, ...frMarketing };
+const fr: Dictionary = { ...es, ...frCommon, ...frErrors, ...frCatalog, ...frContent, ...frPages, ...frProduct, ...frMarketing, ...frAccounts, ...frCartPage, ...frCart, ...frAccount };
 
 /**
  * Server side (Node and the SSR bundle): every language, statically. The browser build gets

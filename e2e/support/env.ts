@@ -23,5 +23,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** Base URL of the shop process the e2e global setup started ("" when browser tests are skipped). */
     shopUrl: string;
+    /** DATA_DIR of that shop process ("" when skipped); its mails are in outbox/. */
+    shopDataDir: string;
   }
 }

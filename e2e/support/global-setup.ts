@@ -15,6 +15,7 @@ export default async function setup(project: TestProject) {
   if (!hasChromium()) {
     console.warn(`\n${SKIP_MESSAGE}\n`);
     project.provide("shopUrl", "");
+    project.provide("shopDataDir", "");
     return;
   }
   const buildDir = storefrontBuild();
@@ -28,6 +29,8 @@ export default async function setup(project: TestProject) {
     throw e;
   }
   project.provide("shopUrl", shop.url);
+  // Without SMTP_URL the shop writes its mails to DATA_DIR/outbox: specs read activation links there.
+  project.provide("shopDataDir", dataDir);
   return async () => {
     const code = await shop.stop("SIGTERM");
     rmSync(dataDir, { recursive: true, force: true });

@@ -3,7 +3,7 @@
  * Spanish and French, configuration, prices, facets, drawing). The generator (generate.ts) turns
  * them into rows. Deterministic: all choices come from the seeded Rng.
  */
-import type { ProductArt, ProductKind } from "../../server/modules/media/illustrations.ts";
+import type { ProductArt, ProductKind } from "../media/illustrations.ts";
 import { BRANDS, type Family, type T } from "./data.ts";
 import type { Rng } from "./rng.ts";
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../server/db/client.ts";
 import * as S from "../../server/modules/catalog/catalog.schema.ts";
+import { sanitizeRichText } from "../../server/lib/sanitize-html.ts";
 import { createMediaWriter } from "../../server/modules/media/media.service.ts";
 import { stores } from "../../server/modules/stores/stores.schema.ts";
 import type { SeedContext } from "../index.ts";
@@ -53,6 +54,10 @@ export async function seedCatalog(db: Db, ctx: SeedContext): Promise<void> {
   if (!es || !fr) throw new Error("catalog seed: the stores ESDB and FRDB must be seeded first");
   const t0 = Date.now();
   const { rows, images, files } = generateCatalog({ es: es.id, fr: fr.id });
+  // Rich text the storefront renders as HTML is cleaned on its way into the database, as every write will be.
+  for (const t of rows.categoryTranslations) if (t.seoText) t.seoText = sanitizeRichText(t.seoText);
+  for (const b of rows.brands) b.description = { es: sanitizeRichText(b.description.es), ...(b.description.fr ? { fr: sanitizeRichText(b.description.fr) } : {}) };
+  for (const s of rows.seoTexts) s.body = sanitizeRichText(s.body);
   const t1 = Date.now();
   for (const [name, table] of TABLES) {
     const list = rows[name] as Record<string, unknown>[];

@@ -22,7 +22,12 @@ export type Database = {
   ping(): Promise<void>;
   /** Runs fn while holding a session-level advisory lock (one connection for lock and unlock). */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
-  /** Subscribe to a NOTIFY channel; PGlite being single-process, it notifies itself. */
+  /**
+   * Subscribe to a NOTIFY channel; PGlite being single-process, it notifies itself. On PostgreSQL
+   * the listening connection reconnects (with backoff) when it is lost, LISTENs again, and then
+   * calls every listener once with RECONNECTED as payload: notifications sent while it was down
+   * are lost, so a cache must treat that call as "anything may have changed".
+   */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
@@ -30,10 +35,42 @@ export type Database = {
   raw?: unknown;
 };
 
-export type OpenOptions = { databaseUrl?: string; dataDir?: string; inMemory?: boolean; poolSize?: number };
+/** The payload listeners get after the listening connection was lost and is back. */
+export const RECONNECTED = "__reconnected__";
+
+/** Where the database layer reports connection trouble (pino-compatible; JSON lines on stderr by default). */
+export type DbLogger = {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
+
+const consoleLogger: DbLogger = {
+  info: (obj, msg) => console.error(logLine(30, obj, msg)),
+  warn: (obj, msg) => console.error(logLine(40, obj, msg)),
+  error: (obj, msg) => console.error(logLine(50, obj, msg)),
+};
+
+function logLine(level: number, obj: object, msg: string): string {
+  const err = (obj as { err?: unknown }).err;
+  const fields = err instanceof Error ? { ...obj, err: { type: err.name, message: err.message } } : obj;
+  return JSON.stringify({ level, time: Date.now(), name: "db", ...fields, msg });
+}
+
+export type OpenOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  inMemory?: boolean;
+  poolSize?: number;
+  logger?: DbLogger;
+  /** First delay before reconnecting the LISTEN connection; doubles up to 30 s. */
+  reconnectDelayMs?: number;
+};
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  if (opts.databaseUrl) {
+    return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.logger ?? consoleLogger, opts.reconnectDelayMs ?? 250);
+  }
   return openPglite(opts);
 }
 
@@ -53,6 +90,14 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     release();
     throw e;
   }
+  return wrapPglite(client, release);
+}
+
+/**
+ * The Database of an open PGlite instance (the embedded default, and the tests' clones of a
+ * migrated template): one adapter for both. `release` runs after the instance closes.
+ */
+export function wrapPglite(client: PGlite, release: () => void = () => {}): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const listeners = new Map<string, Set<(p: string) => void>>();
   return {
@@ -88,13 +133,81 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(url: string, max: number, log: DbLogger, firstDelayMs: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
-  // An idle client that dies (server restart) must not crash the process.
-  pool.on("error", () => {});
+  // An idle client that dies (server restart) must not crash the process; the pool replaces it.
+  pool.on("error", (err) => log.warn({ err }, "idle database connection lost"));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  let listenClient: pg.Client | undefined;
   const listeners = new Map<string, Set<(p: string) => void>>();
+  let listenClient: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let attempt = 0;
+  let closed = false;
+
+  const dispatch = (channel: string, payload: string) => {
+    for (const fn of listeners.get(channel) ?? []) {
+      try {
+        fn(payload);
+      } catch (err) {
+        log.error({ err, channel }, "NOTIFY listener failed");
+      }
+    }
+  };
+
+  /** A connection that LISTENs on every channel with listeners. */
+  async function connectListener(): Promise<pg.Client> {
+    // keepAlive: a connection cut without a reset (a dead network path) is noticed, not left silent forever.
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
+    client.on("error", (err) => {
+      log.warn({ err }, "LISTEN connection error");
+      lost(client);
+    });
+    client.on("end", () => lost(client));
+    client.on("notification", (n) => dispatch(n.channel, n.payload ?? ""));
+    try {
+      await client.connect();
+      for (const channel of listeners.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      await client.end().catch(() => {});
+      throw err;
+    }
+    return client;
+  }
+
+  function lost(client: pg.Client) {
+    if (client !== listenClient || closed) return;
+    listenClient = undefined;
+    void client.end().catch(() => {});
+    log.warn({ channels: [...listeners.keys()] }, "LISTEN connection lost: reconnecting");
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect() {
+    if (closed || retryTimer) return;
+    const delay = Math.min(30_000, firstDelayMs * 2 ** attempt);
+    attempt++;
+    retryTimer = setTimeout(async () => {
+      retryTimer = undefined;
+      if (closed) return;
+      try {
+        const client = await connectListener();
+        if (closed) {
+          await client.end().catch(() => {});
+          return;
+        }
+        listenClient = client;
+        log.info({ attempts: attempt }, "LISTEN connection back: caches are cleared (notifications may have been missed)");
+        attempt = 0;
+        for (const channel of listeners.keys()) dispatch(channel, RECONNECTED);
+      } catch (err) {
+        log.warn({ err, attempt, retryInMs: Math.min(30_000, firstDelayMs * 2 ** attempt) }, "LISTEN reconnect failed");
+        scheduleReconnect();
+      }
+    }, delay);
+    retryTimer.unref();
+  }
+
   return {
     db,
     kind: "postgres",
@@ -115,19 +228,18 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       }
     },
     listen: async (channel, onMessage) => {
-      if (!listenClient) {
-        listenClient = new pg.Client({ connectionString: url });
-        listenClient.on("error", () => {});
-        await listenClient.connect();
-        listenClient.on("notification", (n) => {
-          for (const fn of listeners.get(n.channel) ?? []) fn(n.payload ?? "");
-        });
-      }
-      if (!listeners.has(channel)) {
-        listeners.set(channel, new Set());
-        await listenClient.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      }
+      const isNew = !listeners.has(channel);
+      if (isNew) listeners.set(channel, new Set());
       listeners.get(channel)!.add(onMessage);
+      if (!listenClient && !retryTimer) {
+        // The first subscription connects (and LISTENs on every channel); a failure here stops the start.
+        connecting ??= connectListener().finally(() => {
+          connecting = undefined;
+        });
+        listenClient = await connecting;
+      }
+      // LISTEN twice on a channel is a no-op; this covers a channel added while the connection was opening.
+      if (isNew && listenClient) await listenClient.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       return async () => {
         listeners.get(channel)?.delete(onMessage);
       };
@@ -136,6 +248,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       await pool.query("select pg_notify($1, $2)", [channel, payload]);
     },
     close: async () => {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
       await listenClient?.end().catch(() => {});
       await pool.end();
     },

@@ -109,15 +109,30 @@ export function documentedRoutes(): string[] {
   return [...registry.values()].map((d) => `${d.method} ${d.url}`);
 }
 
-function jsonSchema(schema: z.ZodType, io: "input" | "output" = "input"): Record<string, any> {
+/** Shared and recursive schemas (a menu's children...) of the document, under components.schemas. */
+type Components = { schemas: Record<string, unknown>; next: number };
+
+/**
+ * A route's schema as JSON Schema. Zod puts recursive parts under a local `$defs`, which means
+ * nothing inside an OpenAPI path: they move to components.schemas (under a name of their own)
+ * and their references follow.
+ */
+function jsonSchema(schema: z.ZodType, io: "input" | "output", components: Components): Record<string, any> {
   const s = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, any>;
   delete s.$schema;
-  return s;
+  const defs = s.$defs as Record<string, unknown> | undefined;
+  if (!defs) return s;
+  delete s.$defs;
+  const names = new Map(Object.keys(defs).map((k) => [k, k.startsWith("__") ? `Schema${components.next++}` : k]));
+  const relink = (v: unknown) =>
+    JSON.parse(JSON.stringify(v).replace(/"#\/\$defs\/([^"]+)"/g, (_m, k: string) => JSON.stringify(`#/components/schemas/${names.get(k) ?? k}`)));
+  for (const [k, def] of Object.entries(defs)) components.schemas[names.get(k)!] = relink(def);
+  return relink(s);
 }
 
-function parameters(schema: z.ZodType | undefined, where: "query" | "path") {
+function parameters(schema: z.ZodType | undefined, where: "query" | "path", components: Components) {
   if (!schema) return [];
-  const s = jsonSchema(schema);
+  const s = jsonSchema(schema, "input", components);
   const required = new Set<string>(s.required ?? []);
   return Object.entries((s.properties ?? {}) as Record<string, any>).map(([name, prop]) => {
     const { description, ...rest } = prop;
@@ -158,6 +173,7 @@ const ERROR_TEXT: Record<number, string> = {
 /** The OpenAPI 3.1 document of every route registered with apiRoute(). */
 export function openApiDocument(info: { title: string; version: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const components: Components = { schemas: {}, next: 1 };
   const defs = [...registry.values()].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
   for (const def of defs) {
     const path = def.url.replace(/:(\w+)\??/g, "{$1}");
@@ -171,8 +187,8 @@ export function openApiDocument(info: { title: string; version: string }) {
       ...(def.description ? { description: def.description } : {}),
       operationId: `${def.method.toLowerCase()}${path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
       parameters: [
-        ...parameters(def.params, "path"),
-        ...parameters(def.query, "query"),
+        ...parameters(def.params, "path", components),
+        ...parameters(def.query, "query", components),
         ...(def.extraQuery ?? []).map((x) => ({ name: x.name, in: "query", required: false, description: x.description, schema: x.schema })),
       ],
       ...(def.auth ? { security: def.auth === "optional" ? [{}, { bearer: [] }] : [{ bearer: [] }] } : {}),
@@ -180,13 +196,13 @@ export function openApiDocument(info: { title: string; version: string }) {
         [ok]:
           ok === "204"
             ? { description: "Done, no content" }
-            : { description: "OK", content: { "application/json": { schema: def.response ? jsonSchema(def.response, "output") : { type: "object" } } } },
+            : { description: "OK", content: { "application/json": { schema: def.response ? jsonSchema(def.response, "output", components) : { type: "object" } } } },
         ...Object.fromEntries(
           [...errorStatuses].sort().map((s) => [String(s), { description: ERROR_TEXT[s] ?? "Error", content: { "application/json": { schema: errorSchema } } }]),
         ),
       },
     };
-    if (def.body) op.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(def.body) } } };
+    if (def.body) op.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(def.body, "input", components) } } };
     paths[path] = { ...paths[path], [def.method.toLowerCase()]: op };
   }
   return {
@@ -198,7 +214,7 @@ export function openApiDocument(info: { title: string; version: string }) {
         "User calls take `Authorization: Bearer <access token>` from POST /api/auth-users/token/.",
     },
     servers: [{ url: "/" }],
-    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    components: { schemas: components.schemas, securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
     paths,
   };
 }

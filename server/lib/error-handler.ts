@@ -1,10 +1,104 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ZodError } from "zod";
-import { hasKey, t } from "../../core/i18n/index.ts";
+import { hasKey, type Params, t } from "../../core/i18n/index.ts";
+import { type Language, languageFromPath, localePath } from "../../core/stores.ts";
 import { AppError } from "./errors.ts";
 import { requestLanguage } from "./request-language.ts";
 
 export type ApiError = { error: { code: string; message: string; details?: unknown } };
+
+/**
+ * The message of an error code in the request's language: errors.<code> when the catalogue has
+ * it (a test checks that every code thrown in server/ has es and fr text), else the generic
+ * message of the status, so an unknown code on a 404 never reads "invalid data".
+ */
+export function errorMessage(lang: Language, code: string, status: number, params?: Params): string {
+  if (hasKey(lang, `errors.${code}`)) return t(lang, `errors.${code}`, params);
+  return t(lang, genericKey(status));
+}
+
+/** The generic message of an HTTP status. */
+export function genericKey(status: number): string {
+  if (status >= 500) return "errors.internal";
+  switch (status) {
+    case 401:
+      return "errors.unauthorized";
+    case 403:
+      return "errors.forbidden";
+    case 404:
+      return "errors.not_found";
+    case 405:
+      return "errors.method_not_allowed";
+    case 408:
+      return "errors.request.timeout";
+    case 409:
+      return "errors.conflict";
+    case 413:
+      return "errors.request.too_large";
+    case 415:
+      return "errors.request.unsupported_media_type";
+    case 429:
+      return "errors.rate_limited";
+    default:
+      return "errors.validation";
+  }
+}
+
+/** Fastify's own 4xx (body parsing, limits) with a message of the catalogue instead of English. */
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: "request.too_large",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "request.unsupported_media_type",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "request.bad_body",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "request.bad_body",
+  FST_ERR_CTP_INVALID_JSON_BODY: "request.bad_body",
+  FST_ERR_CTP_INVALID_TYPE: "request.unsupported_media_type",
+};
+
+/** A document request of the storefront (a form posted without JavaScript): it gets a page, not JSON. */
+function wantsPage(req: FastifyRequest): boolean {
+  const path = req.url.split("?")[0];
+  if (path === "/api" || path.startsWith("/api/")) return false;
+  const accept = String(req.headers.accept ?? "");
+  return accept.includes("text/html") || req.headers["sec-fetch-dest"] === "document";
+}
+
+function languageOf(req: FastifyRequest): Language {
+  const path = req.url.split("?")[0];
+  return path.startsWith("/api/") ? requestLanguage(req) : languageFromPath(path);
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A refused request (403 cross-site, 413 too large, 415 not a form...): a short page in the
+ * store's language with a way back for a document request, {error:{code,message}} otherwise.
+ */
+export function sendRefusal(req: FastifyRequest, reply: FastifyReply, status: number, code: string): FastifyReply {
+  const lang = languageOf(req);
+  const message = errorMessage(lang, code, status);
+  reply.status(status).header("cache-control", "no-store");
+  if (!wantsPage(req)) return reply.send({ error: { code, message } } satisfies ApiError);
+  const html =
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${escapeHtml(t(lang, "errors.code", { status }))}</title></head><body><main><h1>${escapeHtml(message)}</h1>` +
+    `<p><a href="${localePath(lang, "/")}">${escapeHtml(t(lang, "errors.back_to_shop"))}</a></p></main></body></html>`;
+  return reply.type("text/html; charset=utf-8").send(html);
+}
+
+/** Plain string/number details become message parameters ({max}, {widths}...). */
+function paramsOf(details: unknown): Params | undefined {
+  if (!details || typeof details !== "object" || Array.isArray(details)) return undefined;
+  const out: Params = {};
+  for (const [k, v] of Object.entries(details)) if (typeof v === "string" || typeof v === "number") out[k] = v;
+  return out;
+}
+
+function firstFieldError(details: unknown): string | undefined {
+  const fields = (details as { fieldErrors?: unknown } | null | undefined)?.fieldErrors;
+  if (!fields || typeof fields !== "object") return undefined;
+  const first = Object.values(fields)[0];
+  return typeof first === "string" ? first : undefined;
+}
 
 /**
  * One answer shape for every API error: {error: {code, message}}, the message in the
@@ -13,14 +107,12 @@ export type ApiError = { error: { code: string; message: string; details?: unkno
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | Error, req, reply) => {
     const lang = requestLanguage(req);
-    const msg = (code: string, fallback?: string) =>
-      hasKey(lang, `errors.${code}`) ? t(lang, `errors.${code}`) : (fallback ?? t(lang, "errors.validation"));
 
     if (err instanceof AppError) {
       if (err.status >= 500) req.log.error({ err }, "application error");
-      const body: ApiError = {
-        error: { code: err.code, message: msg(err.code, err.message !== err.code ? err.message : undefined) },
-      };
+      // A form's validation error answers its first field's message (already in the request's language).
+      const message = firstFieldError(err.details) ?? errorMessage(lang, err.code, err.status, paramsOf(err.details));
+      const body: ApiError = { error: { code: err.code, message } };
       if (err.details !== undefined) body.error.details = err.details;
       return reply.status(err.status).send(body);
     }
@@ -38,9 +130,8 @@ export function installErrorHandler(app: FastifyInstance) {
     const fe = err as FastifyError;
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       // Malformed JSON, body too large, unsupported media type...
-      return reply.status(fe.statusCode).send({
-        error: { code: fe.code?.toLowerCase() ?? "bad_request", message: fe.message },
-      });
+      const code = (fe.code && FASTIFY_CODES[fe.code]) ?? fe.code?.toLowerCase() ?? "bad_request";
+      return sendRefusal(req, reply, fe.statusCode, code);
     }
     req.log.error({ err }, "unhandled error");
     return reply.status(500).send({ error: { code: "internal", message: t(lang, "errors.internal") } });

@@ -46,9 +46,66 @@ describeEachDb("page cache of catalog pages", (kind) => {
     const withSession = await page("/ofertas", { cookie: "session=abc" });
     expect(withSession.statusCode).toBe(200);
     expect(withSession.headers["x-cache"]).toBeUndefined();
-    const consent = await page("/ofertas", { cookie: "cookie_consent=all" });
+    const consent = await page("/ofertas", { cookie: "cookie_consent=accepted" });
     expect(consent.headers["x-cache"]).toBe("MISS");
-    expect((await page("/ofertas", { cookie: "cookie_consent=all" })).headers["x-cache"]).toBe("HIT");
+    expect((await page("/ofertas", { cookie: "cookie_consent=accepted" })).headers["x-cache"]).toBe("HIT");
+  });
+
+  it("never serves or stores a page for a signed-in visitor (session cookie or Authorization)", async () => {
+    await page("/novedades");
+    expect((await page("/novedades")).headers["x-cache"]).toBe("HIT");
+    const before = shop.services.pageCache.stats().entries;
+    const personal: Record<string, string>[] = [{ cookie: "sid=abc" }, { cookie: "__Host-sid=abc" }, { cookie: "access_token=a; refresh_token=b" }, { authorization: "Bearer x" }];
+    for (const headers of personal) {
+      const res = await page("/novedades", headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["x-cache"], JSON.stringify(headers)).toBeUndefined();
+    }
+    expect(shop.services.pageCache.stats().entries).toBe(before);
+  });
+
+  it("cannot be poisoned with a page without the cookie banner by a doubled consent cookie", async () => {
+    const banner = 'data-testid="cookie-banner"';
+    const attacker = await page("/marcas/", { cookie: "cookie_consent=; cookie_consent=accepted", "accept-encoding": "identity" });
+    // What the render decided (the first cookie wins, so no choice: the banner shows) is what the key says.
+    expect(attacker.body).toContain(banner);
+    const visitor = await page("/marcas/", { "accept-encoding": "identity" });
+    expect(visitor.body).toContain(banner);
+    const chose = await page("/marcas/", { cookie: "cookie_consent=accepted", "accept-encoding": "identity" });
+    expect(chose.body).not.toContain(banner);
+    expect((await page("/marcas/", { "accept-encoding": "identity" })).body).toContain(banner);
+  });
+
+  it("stores each page under the encoding it was really sent with, so no client gets bytes it cannot read", async () => {
+    for (const ae of ["*", "x-gzip", "identity;q=0, *", "br;q=1e0", "gzip;q=0.5, br;q=0.1", "deflate"]) {
+      shop.services.pageCache.clear();
+      const odd = await page("/rebajas", { "accept-encoding": ae });
+      expect(odd.statusCode).toBe(200);
+      expect(odd.headers["x-cache"], ae).toBe("MISS");
+      const plain = await page("/rebajas", { "accept-encoding": "identity" });
+      expect(plain.headers["content-encoding"], ae).toBeUndefined();
+      expect(plain.body.startsWith("<!DOCTYPE html>"), ae).toBe(true);
+      const again = await page("/rebajas", { "accept-encoding": ae });
+      expect(again.headers["x-cache"], ae).toBe("HIT");
+      expect(again.headers["content-encoding"], ae).toBe(odd.headers["content-encoding"]);
+    }
+  });
+
+  it("renders URLs with queries the page does not use without storing them, so they cannot flush the cache", async () => {
+    shop.services.pageCache.clear();
+    await page("/ofertas");
+    expect(shop.services.pageCache.stats().entries).toBe(1);
+    for (let i = 0; i < 30; i++) {
+      const res = await page(`/ofertas?cb=${i}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["x-cache"]).toBeUndefined();
+    }
+    for (const q of ["page=1", "sort=best_seller", "f=2,1"]) expect((await page(`/ofertas?${q}`)).headers["x-cache"], q).toBeUndefined();
+    expect(shop.services.pageCache.stats().entries).toBe(1);
+    expect((await page("/ofertas")).headers["x-cache"]).toBe("HIT");
+    // The listing's own canonical query is a page of its own, and is cached.
+    expect((await page("/ofertas?sort=lower_price")).headers["x-cache"]).toBe("MISS");
+    expect((await page("/ofertas?sort=lower_price")).headers["x-cache"]).toBe("HIT");
   });
 
   it("does not cache 404 pages or non-catalog pages", async () => {

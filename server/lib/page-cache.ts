@@ -1,24 +1,43 @@
 import type { Readable } from "node:stream";
+import { negotiate } from "@fastify/accept-negotiator";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { parseListingState, serialiseListingState } from "../../core/catalog-filters.ts";
+import { consentFromCookies, hasPersonalCookie } from "../../core/cookies.ts";
 import { stripLocale } from "../../core/stores.ts";
+import { Lru } from "./lru.ts";
 
 /**
  * In-memory cache of anonymous catalog pages (home, categories, products, brands, special
  * listings). It stores the response exactly as it left compression, so a hit is a memcpy.
+ * See docs/decisions/004 and 012.
  *
- * - Only GET/HEAD, only 200 HTML, only when React Router set no cookie of its own, and only
- *   when the request carries no `session` cookie (a logged-in page is personal).
- * - Key: the full URL (with query) + the Accept-Encoding bucket (br | gzip | deflate | identity)
- *   + the `cookie_consent` value (the cookie banner depends on it).
+ * - Only GET/HEAD, only 200 HTML, only when React Router set no cookie of its own and did not
+ *   mark the page private or no-store.
+ * - Personal requests bypass it entirely (no lookup, no store): an Authorization header or a
+ *   session/token cookie (core/cookies.ts PERSONAL_COOKIES).
+ * - Key: exactly what the render used and nothing an attacker can vary freely:
+ *   the encoding @fastify/compress picks for the request (the same negotiator, and the entry is
+ *   stored under the Content-Encoding the answer really carried), the consent state the root
+ *   loader reads (core/cookies.ts, the same parser), and the URL. Only URLs whose query is the
+ *   page's own canonical listing query (page, sort, f, r_<id>, in serialiseListingState's order)
+ *   are cached; any other query string renders uncached, so random query strings cannot flush
+ *   the cache.
+ * - Two bounded LRUs: pages without a query (a finite set: real catalog pages) and pages with
+ *   one (listing states), so listing states can never push out the plain pages.
  * - The CSP nonce of a cached page is the nonce of the render that filled the cache: every hit
  *   answers that same nonce with the same CSP header, so inline scripts still match. A nonce
  *   reused across responses is weaker (an injected script could copy a nonce it read), but the
- *   cached pages are anonymous and render no user input; logged-in pages are never cached.
- * - Invalidation: clear() on every copy when the catalog changes (catalogChanged + NOTIFY).
+ *   cached pages are anonymous and render no user input; personal pages are never cached.
+ * - Invalidation: clear() on every copy when the catalog changes (catalogChanged + NOTIFY) and
+ *   when the NOTIFY connection comes back after a loss (notifications may have been missed).
  */
 export type PageCacheEntry = { headers: Record<string, string>; body: Buffer; bytes: number };
 
 export type PageCache = ReturnType<typeof createPageCache>;
+
+/** The encodings given to @fastify/compress (server/http.ts), in its order of preference. */
+export const COMPRESSION_ENCODINGS = ["br", "gzip", "deflate"] as const;
+export type EncodingBucket = (typeof COMPRESSION_ENCODINGS)[number] | "identity";
 
 const CATALOG_PREFIXES = ["/marcas", "/novedades", "/ofertas", "/rebajas", "/espacios", "/black-friday"];
 
@@ -29,84 +48,88 @@ export function isCatalogPath(pathname: string): boolean {
   return CATALOG_PREFIXES.some((x) => p === x || p.startsWith(`${x}/`));
 }
 
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const i = part.indexOf("=");
-    if (i < 0) continue;
-    if (part.slice(0, i).trim() === name) return part.slice(i + 1).trim();
-  }
-  return undefined;
+/**
+ * The query of a cacheable URL ("" for none), or null when the page must render uncached: a
+ * query with anything but the listing's own parameters, or not in their canonical form.
+ */
+export function cacheableQuery(rawQuery: string): string | null {
+  if (rawQuery === "") return "";
+  const canonical = serialiseListingState(parseListingState(new URLSearchParams(rawQuery)));
+  return canonical === rawQuery ? canonical : null;
 }
 
-export function encodingBucket(acceptEncoding: string | undefined): "br" | "gzip" | "deflate" | "identity" {
-  const ae = (acceptEncoding ?? "").toLowerCase();
-  const accepts = (enc: string) => new RegExp(`(^|,)\\s*${enc}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`).test(ae);
-  if (accepts("br")) return "br";
-  if (accepts("gzip")) return "gzip";
-  if (accepts("deflate")) return "deflate";
-  return "identity";
+/**
+ * The encoding @fastify/compress will answer this request with, decided the way it decides
+ * (lower-cased, "*" and "x-gzip" read as gzip, then @fastify/accept-negotiator).
+ */
+export function encodingBucket(acceptEncoding: string | undefined, noCompression = false): EncodingBucket {
+  if (noCompression || acceptEncoding == null) return "identity";
+  const header = acceptEncoding.toLowerCase().replace(/\*|x-gzip/g, "gzip");
+  return negotiate<EncodingBucket>(header, [...COMPRESSION_ENCODINGS]) ?? "identity";
+}
+
+/** A request whose answer is for this visitor only: never served from or stored in the cache. */
+export function isPersonalRequest(req: FastifyRequest): boolean {
+  return req.headers.authorization !== undefined || hasPersonalCookie(req.headers.cookie);
 }
 
 /** Headers that belong to one response and are never replayed from the cache. */
 const SKIP_HEADERS = new Set(["set-cookie", "x-request-id", "date", "content-length", "x-cache", "transfer-encoding", "connection"]);
 
-export function createPageCache(opts: { enabled: boolean; maxBytes?: number }) {
+export function createPageCache(opts: { enabled: boolean; maxBytes?: number; maxEntries?: number }) {
   const maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
-  // A Map iterates in insertion order: re-inserting on a hit makes the first key the least recently used.
-  const entries = new Map<string, PageCacheEntry>();
-  let bytes = 0;
+  const maxEntries = opts.maxEntries ?? 8_000;
+  const sizeOf = (e: PageCacheEntry) => e.bytes;
+  // Plain pages get three quarters of the budget, listing states (URLs with a query) the rest.
+  const plain = new Lru<PageCacheEntry>({ maxEntries: Math.ceil(maxEntries * 0.75), maxBytes: Math.floor(maxBytes * 0.75), sizeOf });
+  const withQuery = new Lru<PageCacheEntry>({ maxEntries: Math.ceil(maxEntries * 0.25), maxBytes: Math.floor(maxBytes * 0.25), sizeOf });
+  const segment = (key: string) => (key.includes("?") ? withQuery : plain);
   let hits = 0;
   let misses = 0;
 
-  function evict() {
-    for (const [k, e] of entries) {
-      if (bytes <= maxBytes) break;
-      entries.delete(k);
-      bytes -= e.bytes;
-    }
+  /** The key of a request (its URL, consent state and encoding), or null when it is not cacheable. */
+  function requestKey(req: FastifyRequest, encoding: EncodingBucket): string | null {
+    if (!opts.enabled || (req.method !== "GET" && req.method !== "HEAD")) return null;
+    if (isPersonalRequest(req)) return null;
+    const q = req.url.indexOf("?");
+    const pathname = q < 0 ? req.url : req.url.slice(0, q);
+    if (!pathname.startsWith("/") || pathname.startsWith("//") || !isCatalogPath(pathname)) return null;
+    const query = cacheableQuery(q < 0 ? "" : req.url.slice(q + 1));
+    if (query === null) return null;
+    const consent = consentFromCookies(req.headers.cookie) ?? "";
+    return `${encoding}|${consent}|${pathname}${query ? `?${query}` : ""}`;
   }
 
   return {
     enabled: opts.enabled,
-    /** The cache key of a request, or null when the page must be rendered for this request. */
+    /** The key a request is looked up under, or null when the page must be rendered for this request. */
     keyFor(req: FastifyRequest): string | null {
-      if (!opts.enabled || (req.method !== "GET" && req.method !== "HEAD")) return null;
-      const cookies = req.headers.cookie;
-      if (cookieValue(cookies, "session") !== undefined) return null;
-      const pathname = req.url.split("?")[0];
-      if (!isCatalogPath(pathname)) return null;
-      const consent = cookieValue(cookies, "cookie_consent") ?? "";
-      return `${encodingBucket(req.headers["accept-encoding"] as string | undefined)}|${consent}|${req.url}`;
+      return requestKey(req, encodingBucket(req.headers["accept-encoding"] as string | undefined, req.headers["x-no-compression"] !== undefined));
+    },
+    /** The key a rendered answer is stored under: the encoding it really went out with. */
+    storeKeyFor(req: FastifyRequest, contentEncoding: string | undefined): string | null {
+      const actual = (contentEncoding ?? "identity").toLowerCase();
+      if (actual !== "identity" && !(COMPRESSION_ENCODINGS as readonly string[]).includes(actual)) return null;
+      return requestKey(req, actual as EncodingBucket);
     },
     get(key: string): PageCacheEntry | undefined {
-      const e = entries.get(key);
-      if (!e) {
-        misses++;
-        return undefined;
-      }
-      hits++;
-      entries.delete(key);
-      entries.set(key, e);
+      const e = segment(key).get(key);
+      if (e) hits++;
+      else misses++;
       return e;
     },
     set(key: string, entry: PageCacheEntry) {
-      if (entry.bytes > maxBytes / 4) return;
-      const old = entries.get(key);
-      if (old) {
-        bytes -= old.bytes;
-        entries.delete(key);
-      }
-      entries.set(key, entry);
-      bytes += entry.bytes;
-      evict();
+      // One page may not take more than a quarter of its segment.
+      const seg = segment(key);
+      if (entry.bytes > seg.maxBytes / 4) return;
+      seg.set(key, entry);
     },
     clear() {
-      entries.clear();
-      bytes = 0;
+      plain.clear();
+      withQuery.clear();
     },
     stats() {
-      return { entries: entries.size, bytes, maxBytes, hits, misses };
+      return { entries: plain.size + withQuery.size, bytes: plain.bytes + withQuery.bytes, maxBytes, maxEntries, hits, misses };
     },
   };
 }
@@ -138,11 +161,20 @@ export function markCacheable(req: FastifyRequest, reply: FastifyReply, res: { s
   const state = req as CacheState;
   if (!state.pageCacheKey) return;
   const html = (res.headers.get("content-type") ?? "").startsWith("text/html");
-  if (res.status !== 200 || !html || res.headers.getSetCookie().length > 0 || req.method !== "GET") {
+  // A page the app itself marked private or no-store (a cart, a session) is never shared.
+  const personal = /\b(private|no-store)\b/i.test(res.headers.get("cache-control") ?? "");
+  if (res.status !== 200 || !html || personal || res.headers.getSetCookie().length > 0 || req.method !== "GET") {
     state.pageCacheKey = undefined;
     return;
   }
   reply.header("x-cache", "MISS");
+}
+
+/** Set-Cookie headers of a reply other than the language preference (which follows the URL, not the page). */
+function setsOwnCookies(reply: FastifyReply): boolean {
+  const raw = reply.getHeader("set-cookie");
+  const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)];
+  return list.some((c) => !String(c).startsWith("locale="));
 }
 
 /**
@@ -157,8 +189,10 @@ export function installPageCache(app: FastifyInstance, cache: PageCache) {
     route.onSend = [...existing, capture] as typeof route.onSend;
   });
   async function capture(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
-    const key = (req as CacheState).pageCacheKey;
-    if (!key || reply.statusCode !== 200 || payload == null) return payload;
+    if (!(req as CacheState).pageCacheKey || reply.statusCode !== 200 || payload == null || setsOwnCookies(reply)) return payload;
+    const encoding = reply.getHeader("content-encoding");
+    const key = cache.storeKeyFor(req, encoding === undefined ? undefined : String(encoding));
+    if (!key) return payload;
     let body: Buffer;
     if (Buffer.isBuffer(payload)) body = payload;
     else if (typeof payload === "string") body = Buffer.from(payload);

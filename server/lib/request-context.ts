@@ -1,3 +1,4 @@
+import type { CustomerType } from "../../core/catalog.types.ts";
 import type { Language } from "../../core/stores.ts";
 import type { Db } from "../db/client.ts";
 import type { Store } from "../modules/stores/stores.service.ts";
@@ -7,7 +8,7 @@ export type AuthUser = {
   id: number;
   email: string;
   /** Customer type of spec 6: professionals get professional prices. */
-  customerType: "customer" | "professional";
+  customerType: CustomerType;
   role: "customer" | "staff";
 };
 
@@ -20,7 +21,7 @@ export type AuthUser = {
 export type RequestContext = {
   store: Store;
   language: Language;
-  customerType: "customer" | "professional";
+  customerType: CustomerType;
   user: AuthUser | null;
   /** The open transaction of an atomic flow, when there is one. */
   tx?: Db;

@@ -15,4 +15,16 @@ describe("stripTrackingParams", () => {
     expect(stripTrackingParams("/marcas?page=1")).toBeNull();
     expect(stripTrackingParams("/marcas")).toBeNull();
   });
+  it("never redirects to another site, however the request line is written", () => {
+    for (const url of [
+      "//evil.example/?utm_source=x",
+      "/\\evil.example/?gclid=1",
+      "/\t/evil.example/?gclid=1",
+      "/.//evil.example/?utm_campaign=1",
+      "http://evil.example/?utm_source=1",
+      "https://evil.example/x?fbclid=2",
+    ]) {
+      expect(stripTrackingParams(url), JSON.stringify(url)).toBeNull();
+    }
+  });
 });

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from "fastify";
+import { accountsRoutes } from "./accounts/accounts.routes.ts";
+import { cartRoutes } from "./cart/cart.routes.ts";
 import { catalogRoutes } from "./catalog/catalog.routes.ts";
 import { docsRoutes } from "./docs/docs.routes.ts";
 import type { Services } from "./index.ts";
 import { contentRoutes } from "./content/content.routes.ts";
+import { couponsRoutes } from "./coupons/coupons.routes.ts";
 import { marketingRoutes } from "./marketing/marketing.routes.ts";
+import { devOutboxRoutes } from "./mail/mail.routes.ts";
 import { mediaRoutes } from "./media/media.routes.ts";
 import { storesRoutes } from "./stores/stores.routes.ts";
 
@@ -15,10 +19,16 @@ export function apiPlugins(services: Services): ((app: FastifyInstance) => Promi
     (app) => docsRoutes(app),
     (app) => contentRoutes(app, services),
     (app) => marketingRoutes(app, services),
+    (app) => cartRoutes(app, services),
+    (app) => couponsRoutes(app, services),
+    (app) => accountsRoutes(app, services),
   ];
 }
 
 /** Each module's routes outside /api (e.g. /media), registered at the root before the storefront. */
 export function rootPlugins(services: Services): ((app: FastifyInstance) => Promise<void>)[] {
-  return [(app) => mediaRoutes(app, services)];
+  const plugins = [(app: FastifyInstance) => mediaRoutes(app, services)];
+  // The mails of the embedded outbox, for development only (they hold live activation links).
+  if (services.config.nodeEnv !== "production") plugins.push((app) => devOutboxRoutes(app, services));
+  return plugins;
 }

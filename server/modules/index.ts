@@ -1,8 +1,13 @@
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { createPageCache } from "../lib/page-cache.ts";
+import { createAccountsService } from "./accounts/accounts.service.ts";
+import { createCartService } from "./cart/cart.service.ts";
 import { createCatalogService } from "./catalog/catalog.service.ts";
+import { createStockReader } from "./catalog/catalog.stock.ts";
 import { createContentService } from "./content/content.service.ts";
+import { createCouponsService } from "./coupons/coupons.service.ts";
+import { createMailService } from "./mail/mail.service.ts";
 import { createMarketingService } from "./marketing/marketing.service.ts";
 import { createMediaService } from "./media/media.service.ts";
 import { createStoresService } from "./stores/stores.service.ts";
@@ -19,10 +24,21 @@ export function createServices(database: Database, config: Config) {
   const pageCache = createPageCache({ enabled: config.pageCache });
   catalog.onChange(() => pageCache.clear());
   // Menus and store switches come with the catalog data (reseed, admin): reread them too.
-  catalog.onChange(() => void stores.reload().catch(() => {}));
+  // The catalog listener also runs when the NOTIFY connection comes back after a loss (db/client.ts
+  // RECONNECTED): both caches are dropped then too. A failed reload leaves the store cache empty, so
+  // the next request reads the database again; it is logged, never swallowed.
+  catalog.onChange(() => {
+    stores.reload().catch((err) => {
+      console.error(JSON.stringify({ level: 50, time: Date.now(), name: "stores", msg: "stores reload failed", err: String(err) }));
+    });
+  });
   const content = createContentService(db);
   const marketing = createMarketingService(db);
   const media = createMediaService(config);
+  const coupons = createCouponsService(db);
+  const cart = createCartService({ db, catalog, coupons, stock: createStockReader(db), config });
+  const mail = createMailService(config);
+  const accounts = createAccountsService({ db, config, stores, catalog, marketing, mail });
   return {
     config,
     database,
@@ -32,13 +48,20 @@ export function createServices(database: Database, config: Config) {
     content,
     marketing,
     media,
+    coupons,
+    cart,
+    mail,
+    accounts,
     /** Warm caches and subscribe to cross-copy invalidation. */
     async start() {
       await stores.all();
       await catalog.start();
+      cart.start();
     },
     async stop() {
+      cart.stop();
       await catalog.stop();
+      mail.close();
     },
   };
 }

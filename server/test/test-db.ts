@@ -2,13 +2,11 @@ import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { describe } from "vitest";
 import { seedDemo } from "../../seed/index.ts";
-import { type Database, type Db, openDatabase } from "../db/client.ts";
+import { type Database, openDatabase, wrapPglite } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
-import { schema } from "../db/schema.ts";
 
 export type TestDbKind = "pglite" | "postgres";
 
@@ -42,6 +40,7 @@ export async function createTestDatabase(kind: TestDbKind, opts: { seed?: boolea
     );
   }
   const blob = await templates.get(key)!;
+  // The production adapter (server/db/client.ts) over a clone of the template.
   const client = await PGlite.create({ loadDataDir: blob, extensions: { unaccent, pg_trgm } });
   return wrapPglite(client);
 }
@@ -49,28 +48,6 @@ export async function createTestDatabase(kind: TestDbKind, opts: { seed?: boolea
 /** Where the seed writes media originals: the same DATA_DIR createTestShop gives the media service. */
 export function tmpDataDir() {
   return process.env.TEST_DATA_DIR ?? "/tmp/shop-test-data";
-}
-
-function wrapPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  const listeners = new Map<string, Set<(p: string) => void>>();
-  return {
-    db,
-    kind: "pglite",
-    exec: async (sql) => void (await client.exec(sql)),
-    ping: async () => void (await client.query("select 1")),
-    withAdvisoryLock: (_k, fn) => fn(),
-    listen: async (channel, fn) => {
-      const set = listeners.get(channel) ?? new Set();
-      set.add(fn);
-      listeners.set(channel, set);
-      return async () => void set.delete(fn);
-    },
-    notify: async (channel, payload) => {
-      for (const fn of listeners.get(channel) ?? []) fn(payload);
-    },
-    close: () => client.close(),
-  };
 }
 
 async function createPgDatabase(seed: boolean): Promise<Database> {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { BannerDto } from "../../../server/modules/catalog/catalog.types.ts";
+import type { BannerDto } from "../../../core/catalog.types.ts";
 import { useI18n } from "~/lib/i18n";
 import { Picture } from "./picture";
 
@@ -11,7 +11,7 @@ export const bannerTheme = (theme: string | undefined) => THEMES[theme ?? ""] ??
 
 /** A promotional tile: inside the product grid (at its grid_position) or in a row of banners. */
 export function BannerCard({ banner, tall = false }: { banner: BannerDto; tall?: boolean }) {
-  const { href, t } = useI18n();
+  const { t } = useI18n();
   const th = bannerTheme(banner.theme);
   return (
     <article className={`relative flex h-full flex-col justify-between overflow-hidden rounded-xl p-5 ${th.box} ${tall ? "min-h-72" : "min-h-44"}`}>
@@ -24,7 +24,8 @@ export function BannerCard({ banner, tall = false }: { banner: BannerDto; tall?:
         <h3 className="text-lg font-extrabold leading-tight sm:text-xl">{banner.title}</h3>
         {banner.subtitle && <p className="mt-1 text-sm opacity-90">{banner.subtitle}</p>}
       </div>
-      <Link to={href(banner.url)} className={`relative z-10 mt-4 inline-flex w-fit items-center rounded-lg px-4 py-2 text-sm font-semibold ${th.cta}`}>
+      {/* Banner URLs are stored as site paths with their store prefix: used as they are. */}
+      <Link to={banner.url} className={`relative z-10 mt-4 inline-flex w-fit items-center rounded-lg px-4 py-2 text-sm font-semibold ${th.cta}`}>
         {banner.cta || t("catalog.banner.cta")}
         <span className="sr-only">: {banner.title}</span>
       </Link>

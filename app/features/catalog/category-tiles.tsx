@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { CategoryRef } from "../../../server/modules/catalog/catalog.types.ts";
+import type { CategoryRef } from "../../../core/catalog.types.ts";
 import { useI18n } from "~/lib/i18n";
 import { Picture } from "./picture";
 

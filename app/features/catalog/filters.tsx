@@ -12,7 +12,7 @@ import {
   selectFilter,
   serialiseListingState,
 } from "../../../core/catalog-filters.ts";
-import type { FilterDto } from "../../../server/modules/catalog/catalog.types.ts";
+import type { FilterDto } from "../../../core/catalog.types.ts";
 import { useI18n } from "~/lib/i18n";
 import { STORAGE_KEYS, readStorage, writeStorage } from "~/lib/local-store";
 

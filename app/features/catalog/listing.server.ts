@@ -1,4 +1,4 @@
-import type { Paginated, ProductCard } from "../../../server/modules/catalog/catalog.types.ts";
+import type { Paginated, ProductCard } from "../../../core/catalog.types.ts";
 import type { PageRange } from "../../../core/catalog-filters.ts";
 import { notFound } from "~/lib/store.server";
 import type { ListingPage } from "./listing";

@@ -1,4 +1,4 @@
-import type { ProductCard } from "../../../server/modules/catalog/catalog.types.ts";
+import type { ProductCard } from "../../../core/catalog.types.ts";
 
 /** The product pages a listing shows at once: pages `from`..`to` of `pages`, merged in order. */
 export type ListingPage = { results: ProductCard[]; from: number; to: number; pages: number; total: number; page_size: number };

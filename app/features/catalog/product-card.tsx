@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { percentOff } from "../../../core/money.ts";
-import type { ProductCard as Card } from "../../../server/modules/catalog/catalog.types.ts";
+import type { ProductCard as Card } from "../../../core/catalog.types.ts";
 import { useI18n } from "~/lib/i18n";
 import { Picture } from "./picture";
 

@@ -19,6 +19,9 @@ export async function loadProductRoute(args: LoaderFunctionArgs, slug: string) {
     menus: { main: [], footer: [] },
     consent: null,
     year: new Date().getFullYear(),
+    // The meta tags only need the store: no customer data here.
+    user: null,
+    favourites: [],
   };
   return { kind: "product" as const, data, meta: productMeta(data, root) as MetaDescriptor[] };
 }

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import type { BannerDto, ProductCard as Card } from "../../../server/modules/catalog/catalog.types.ts";
+import type { BannerDto, ProductCard as Card } from "../../../core/catalog.types.ts";
 import { useI18n } from "~/lib/i18n";
 import { bannerTheme } from "./banners";
 import { Picture } from "./picture";
@@ -27,7 +27,7 @@ function scrollTrack(track: HTMLElement | null, dir: 1 | -1, whole = false) {
  * buttons and one button per slide. It never rotates by itself.
  */
 export function HeroSlider({ slides }: { slides: BannerDto[] }) {
-  const { t, href } = useI18n();
+  const { t } = useI18n();
   const track = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
   if (!slides.length) return null;
@@ -67,7 +67,8 @@ export function HeroSlider({ slides }: { slides: BannerDto[] }) {
                     <h2 className="text-[1.75rem] font-extrabold leading-[1.1] sm:text-4xl lg:text-5xl">{s.title}</h2>
                   )}
                   {s.subtitle && <p className="mt-3 text-base opacity-90 sm:text-lg">{s.subtitle}</p>}
-                  <Link to={href(s.url)} className={`mt-5 inline-flex min-h-12 items-center rounded-lg px-6 text-base font-bold shadow-sm ${th.cta}`}>
+                  {/* Slide URLs are stored as site paths with their store prefix: used as they are. */}
+                  <Link to={s.url} className={`mt-5 inline-flex min-h-12 items-center rounded-lg px-6 text-base font-bold shadow-sm ${th.cta}`}>
                     {s.cta || t("catalog.banner.cta")}
                   </Link>
                 </div>

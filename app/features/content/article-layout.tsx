@@ -1,4 +1,4 @@
-import type { ContentBlock } from "../../../server/modules/content/content.schema.ts";
+import type { ContentBlock } from "../../../core/content.types.ts";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { useI18n } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ContentBlock } from "../../../server/modules/content/content.schema.ts";
+import type { ContentBlock } from "../../../core/content.types.ts";
 import { useI18n } from "~/lib/i18n";
 import { Illustration } from "./illustrations";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PostCategoryDto, PostPage, PostSummaryDto } from "../../../server/modules/content/content.service.ts";
+import type { PostCategoryDto, PostPage, PostSummaryDto } from "../../../core/content.types.ts";
 import { useI18n } from "~/lib/i18n";
 import { Illustration } from "./illustrations";
 

@@ -10,7 +10,7 @@ export type NewsletterResult = { ok: boolean; message: string; fieldErrors?: Fie
  * and answer a message for the visitor. A store without newsletter (France) answers 404.
  */
 export async function subscribeFromForm(request: Request, context: AppLoadContext, source: NewsletterSource) {
-  const { store, lang } = await storeFor(request, context);
+  const { store, lang, ctx } = await storeFor(request, context);
   if (!store.features.newsletter) throw data(null, { status: 404 });
   let raw: Record<string, unknown>;
   try {
@@ -24,7 +24,7 @@ export async function subscribeFromForm(request: Request, context: AppLoadContex
     return data<NewsletterResult>({ ok: false, message: first, fieldErrors: parsed.fieldErrors }, { status: 400 });
   }
   try {
-    const result = await context.services.marketing.subscribe(store, parsed.data, source);
+    const result = await context.services.marketing.subscribe(ctx, parsed.data, source);
     if (!result.ok) {
       const message = t(lang, `errors.${result.code}`);
       return data<NewsletterResult>({ ok: false, message }, { status: 409 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { mediaUrl, srcSet } from "../../../core/media.ts";
-import type { ImageDto } from "../../../server/modules/catalog/catalog.types.ts";
+import type { ImageDto } from "../../../core/catalog.types.ts";
 import { useI18n } from "~/lib/i18n";
 
 const OPTION_IMAGE = 600;

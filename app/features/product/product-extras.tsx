@@ -1,31 +1,15 @@
 import { useEffect } from "react";
-import type { ProductCard, ProductDetail, TechnicalDatum } from "../../../server/modules/catalog/catalog.types.ts";
+import type { ProductCard, ProductDetail, TechnicalDatum } from "../../../core/catalog.types.ts";
 import { useI18n } from "~/lib/i18n";
-import { type RecentlyViewedItem, rememberViewed, STORAGE_KEYS, toggleWishlist, useStorage } from "~/lib/local-store";
+import { type RecentlyViewedItem, rememberViewed } from "~/lib/local-store";
 import { ProductCard as CatalogCard } from "~/features/catalog/product-card";
 import { RecentlyViewed as RecentStrip } from "~/features/catalog/recently-viewed";
 
-/** Wishlist heart: guests keep product ids in localStorage; the header counter reads the same key. */
-export function WishlistButton({ productId, name }: { productId: number; name: string }) {
-  const { t } = useI18n();
-  const ids = useStorage<number[]>(STORAGE_KEYS.wishlist, []);
-  const on = Array.isArray(ids) && ids.includes(productId);
-  return (
-    <button
-      type="button"
-      aria-pressed={on}
-      onClick={() => toggleWishlist(productId)}
-      className="inline-flex h-11 items-center gap-2 rounded-full border border-sand-200 px-3 text-sm font-medium text-brand-800 hover:bg-sand-50"
-      data-testid="wishlist-toggle"
-    >
-      <svg viewBox="0 0 24 24" className={`h-5 w-5 ${on ? "fill-accent-600 stroke-accent-600" : "fill-none stroke-current"}`} strokeWidth="2" aria-hidden="true">
-        <path d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.3 5 6.8 5c2 0 3.4 1.1 4.2 2.4h2C13.8 6.1 15.2 5 17.2 5c3.5 0 5.6 3.6 4.3 6.8C19.5 16.4 12 21 12 21z" />
-      </svg>
-      <span>{on ? t("product.wishlist.saved") : t("product.wishlist.add")}</span>
-      <span className="sr-only">{name}</span>
-    </button>
-  );
-}
+/**
+ * Wishlist heart: a guest's favourites stay in localStorage, a signed-in customer's on the server
+ * (features/accounts/favourites.tsx); the header counter follows the same list.
+ */
+export { FavouriteButton as WishlistButton } from "~/features/accounts/favourites";
 
 export function Stars({ average, count }: { average: number; count: number }) {
   const { t, locale } = useI18n();

@@ -22,9 +22,9 @@ export function ProductPage({ data }: { data: ProductPageData }) {
     () =>
       configCatalog(
         { product, attributes: data.attributes, complements: data.complements, complementTypes: data.complementTypes },
-        { installationService: data.installationService },
+        { installationService: data.installationService, vatRateBp: data.vatRateBp },
       ),
-    [product, data.attributes, data.complements, data.complementTypes, data.installationService],
+    [product, data.attributes, data.complements, data.complementTypes, data.installationService, data.vatRateBp],
   );
   // Start from a variant the shopper can buy today when the catalog's default is sold out.
   const defaultVariant = product.variants.find((v) => v.id === product.variant_id && v.stock > 0) ?? product.variants.find((v) => v.stock > 0);

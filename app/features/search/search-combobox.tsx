@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { mediaUrl } from "../../../core/media.ts";
-import type { SearchSuggestion } from "../../../server/modules/catalog/catalog.types.ts";
+import type { SearchSuggestion } from "../../../core/catalog.types.ts";
 import { useI18n } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
 

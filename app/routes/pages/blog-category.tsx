@@ -9,18 +9,19 @@ import { seoMeta } from "~/lib/seo";
 import { notFound, requireFeature, storeFor } from "~/lib/store.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
+export { spanishOnly as handle } from "~/lib/language-switch";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { store, lang, url } = await storeFor(request, context);
+  const { store, lang, url, ctx } = await storeFor(request, context);
   requireFeature(store, "blog");
   const slug = params.slug ?? "";
   const page = pageParam(url);
   if (page == null || !/^[a-z0-9-]{1,120}$/.test(slug)) throw notFound();
   const { content } = context.services;
   const [category, categories, list] = await Promise.all([
-    content.postCategoryBySlug(store, slug),
-    content.listPostCategories(store),
-    content.listPosts(store, { page, pageSize: BLOG_PAGE_SIZE, category: slug }),
+    content.postCategoryBySlug(ctx, slug),
+    content.listPostCategories(ctx),
+    content.listPosts(ctx, { page, pageSize: BLOG_PAGE_SIZE, category: slug }),
   ]);
   if (!category || !list || (page > 1 && page > list.pages)) throw notFound();
   return { category, categories, list, page, lang: lang as Language };

@@ -1,6 +1,6 @@
 import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
 import type { Language } from "../../../core/stores.ts";
-import type { PostSummaryDto } from "../../../server/modules/content/content.service.ts";
+import type { PostSummaryDto } from "../../../core/content.types.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { Blocks, breadcrumbJsonLd, faqJsonLd } from "~/features/content/blocks";
 import { formatDate, PostCard } from "~/features/content/blog";
@@ -11,13 +11,14 @@ import { seoMeta } from "~/lib/seo";
 import { notFound, requireFeature, storeFor } from "~/lib/store.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
+export { spanishOnly as handle } from "~/lib/language-switch";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { store, lang, path } = await storeFor(request, context);
+  const { store, lang, path, ctx } = await storeFor(request, context);
   requireFeature(store, "blog");
   const slug = params.slug ?? "";
   if (!/^[a-z0-9-]{1,120}$/.test(slug)) throw notFound();
-  const post = await context.services.content.postBySlug(store, slug);
+  const post = await context.services.content.postBySlug(ctx, slug);
   if (!post) throw notFound();
   return { post, path, lang: lang as Language };
 }

@@ -11,19 +11,20 @@ import { notFound, requireFeature, storeFor } from "~/lib/store.server";
 import { t as tr } from "../../../core/i18n/index.ts";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
+export { spanishOnly as handle } from "~/lib/language-switch";
 
 /** The blog's FAQ block reads this page; it loads after the list (deferred) and may fail alone. */
 const FAQ_PAGE = "faq-inspiracion";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { store, lang, url } = await storeFor(request, context);
+  const { store, lang, url, ctx } = await storeFor(request, context);
   requireFeature(store, "blog");
   const page = pageParam(url);
   if (page == null) throw notFound();
   const { content } = context.services;
-  const [list, categories] = await Promise.all([content.listPosts(store, { page, pageSize: BLOG_PAGE_SIZE }), content.listPostCategories(store)]);
+  const [list, categories] = await Promise.all([content.listPosts(ctx, { page, pageSize: BLOG_PAGE_SIZE }), content.listPostCategories(ctx)]);
   if (!list || (page > 1 && page > list.pages)) throw notFound();
-  const faqs = content.faqs(store.id, FAQ_PAGE);
+  const faqs = content.faqs(ctx, FAQ_PAGE);
   return { list, categories, faqs, lang: lang as Language, page };
 }
 

@@ -13,13 +13,13 @@ import { notFound } from "~/lib/store.server";
 import type { Route } from "./+types/brand";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { catalog, sl, lang, url, userType } = await catalogFor(request, context);
+  const { catalog, ctx, lang, url } = await catalogFor(request, context);
   if (!/^[\w-]{1,200}$/.test(params.slug)) throw notFound();
-  const brand = await catalog.brandBySlug(sl, params.slug);
+  const brand = await catalog.brandBySlug(ctx, params.slug);
   if (!brand) throw notFound();
   const state = parseListingState(url.searchParams);
   const listing = await loadRange(state.page, (page) =>
-    catalog.brandProducts(sl, brand.id, { page, sort: state.sort, page_size: PAGE_SIZE, user_type: userType }),
+    catalog.brandProducts(ctx, brand.id, { page, sort: state.sort, page_size: PAGE_SIZE }),
   );
   return { brand, listing, sort: state.sort, lang };
 }

@@ -8,8 +8,8 @@ import { itemListJsonLd, seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/brands";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { catalog, sl, lang } = await catalogFor(request, context);
-  const brands = (await catalog.brands(sl, { page: 1, page_size: 500 })).results;
+  const { catalog, ctx, lang } = await catalogFor(request, context);
+  const brands = (await catalog.brands(ctx, { page: 1, page_size: 500 })).results;
   const collator = new Intl.Collator(lang, { sensitivity: "base" });
   brands.sort((a, b) => collator.compare(a.name, b.name));
   return { brands, lang, title: t(lang, "page.brands.title"), intro: t(lang, "page.brands.intro") };

@@ -1,7 +1,7 @@
 import { lazy } from "react";
 import { Link, data, redirect } from "react-router";
 import { parseListingState, serialiseListingState } from "../../../core/catalog-filters.ts";
-import { localePath, stripLocale } from "../../../core/stores.ts";
+import { localePath } from "../../../core/stores.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { BannerRow } from "~/features/catalog/banners";
 import { catalogFor } from "~/features/catalog/catalog.server";
@@ -14,18 +14,19 @@ import { RecentlyViewed } from "~/features/catalog/recently-viewed";
 import { loadProductRoute } from "~/features/catalog/product-route.server";
 import { useI18n } from "~/lib/i18n";
 import { rootMeta } from "~/lib/root-data";
-import { breadcrumbJsonLd, itemListJsonLd, seoMeta } from "~/lib/seo";
+import type { LanguagesHandle } from "~/lib/language-switch";
+import { breadcrumbJsonLd, itemListJsonLd, type PageLanguages, seoMeta } from "~/lib/seo";
 import { notFound } from "~/lib/store.server";
 import type { Route } from "./+types/catalog-path";
 
 async function loadCategory({ request, context }: Route.LoaderArgs) {
-  const { catalog, sl, lang, path, url, userType } = await catalogFor(request, context);
+  const { catalog, ctx, lang, path, url } = await catalogFor(request, context);
   const segments = path.split("/").filter(Boolean);
   const slug = segments.at(-1);
   if (!slug || !/^[\w-]{1,200}$/.test(slug)) throw notFound();
   const state = parseListingState(url.searchParams);
-  const q = { sort: state.sort, filters: state.selected, page_size: PAGE_SIZE, user_type: userType };
-  const first = await catalog.listByCategory(sl, slug, { ...q, page: state.page.from });
+  const q = { sort: state.sort, filters: state.selected, page_size: PAGE_SIZE };
+  const first = await catalog.listByCategory(ctx, slug, { ...q, page: state.page.from });
   if (!first) throw notFound();
   // One canonical address per category (old nested paths, missing prefix segments...).
   if (first.category.path !== path) throw redirect(localePath(lang, first.category.path) + url.search, 301);
@@ -44,7 +45,7 @@ async function loadCategory({ request, context }: Route.LoaderArgs) {
   if (state.page.from > pages) throw notFound();
   const to = Math.min(state.page.to, pages);
   const rest = await Promise.all(
-    Array.from({ length: to - state.page.from }, (_, i) => catalog.listByCategory(sl, slug, { ...q, page: state.page.from + 1 + i })),
+    Array.from({ length: to - state.page.from }, (_, i) => catalog.listByCategory(ctx, slug, { ...q, page: state.page.from + 1 + i })),
   );
   const listing: ListingPage = {
     results: [first, ...rest].flatMap((p) => p?.results ?? []),
@@ -82,6 +83,23 @@ export async function loader(args: Route.LoaderArgs) {
   throw data(null, { status: 404 });
 }
 
+type LoaderData = Route.ComponentProps["loaderData"];
+
+/**
+ * Category and product slugs are translated, and a record may be sold in one store only: the
+ * catalog's alternates (paths with their store prefix) say where the page is in each store, for
+ * the hreflang links and the language switch alike.
+ */
+function pageLanguages(d: LoaderData): PageLanguages {
+  const { lang, path, alternates } =
+    d.kind === "product"
+      ? { lang: d.data.lang, path: d.data.path, alternates: d.data.product.alternates }
+      : { lang: d.lang, path: d.category.path, alternates: d.category.alternates };
+  return { path, languages: (["es", "fr"] as const).filter((l) => l === lang || alternates[l]), alternates };
+}
+
+export const handle: LanguagesHandle<LoaderData> = { languages: pageLanguages };
+
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   if (!d) return [{ title: "BañoDirecto" }];
   const root = rootMeta(matches);
@@ -92,14 +110,12 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const crumbs = [{ name: "BañoDirecto", url: base("/") }, ...c.breadcrumbs.filter((b) => b.id !== c.id).map((b) => ({ name: b.name, url: base(b.path) })), { name: c.name, url: base(c.path) }];
   const title = c.seo.title || c.name;
   return seoMeta({
+    ...pageLanguages(d),
     title: page > 1 ? `${title} (${page})` : title,
     description: c.seo.description,
     origin: root.origin,
     lang: d.lang,
     path: page > 1 && !d.filterQuery ? `${c.path}?page=${page}` : c.path,
-    languages: (["es", "fr"] as const).filter((l) => l === d.lang || c.alternates[l]),
-    // The catalog gives alternates with their store prefix ("/fr/..."); seoMeta adds it itself.
-    alternates: Object.fromEntries(Object.entries(c.alternates).map(([l, p]) => [l, stripLocale(p)])),
     noindex: d.filterQuery !== "",
     jsonLd: [breadcrumbJsonLd(crumbs), itemListJsonLd(c.name, d.listing.results.slice(0, 24).map((p) => base(p.path)))],
   });
@@ -127,7 +143,8 @@ function CategoryPage({ d }: { d: Extract<Route.ComponentProps["loaderData"], { 
           <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
             {d.links.map((l) => (
               <li key={l.url} className="shrink-0">
-                <Link to={href(l.url)} className="inline-flex min-h-9 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-brand-900 hover:border-brand-600 hover:bg-brand-50">{l.label}</Link>
+                {/* Stored links are site paths with their store prefix, as the API gives them. */}
+                <Link to={l.url} className="inline-flex min-h-9 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-brand-900 hover:border-brand-600 hover:bg-brand-50">{l.label}</Link>
               </li>
             ))}
           </ul>

@@ -1,11 +1,12 @@
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
 import type { Language } from "../../../core/stores.ts";
-import type { PageDto } from "../../../server/modules/content/content.service.ts";
-import type { StoreFeatures } from "../../../server/modules/stores/stores.schema.ts";
+import type { PageDto } from "../../../core/content.types.ts";
+import type { StoreFeatures } from "../../../core/stores.ts";
 import { ArticleLayout } from "~/features/content/article-layout";
 import { breadcrumbJsonLd, faqJsonLd } from "~/features/content/blocks";
 import { rootMeta } from "~/lib/root-data";
-import { seoMeta } from "~/lib/seo";
+import type { LanguagesHandle } from "~/lib/language-switch";
+import { type PageLanguages, seoMeta } from "~/lib/seo";
 import { notFound, requireFeature, storeFor } from "~/lib/store.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
@@ -23,28 +24,31 @@ type Data = { page: PageDto; lang: Language; path: string; languages: Language[]
  * pages...) serves the page whose slug is its own path, so each text has one address.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs): Promise<Data> {
-  const { store, lang, path } = await storeFor(request, context);
+  const { store, lang, path, ctx } = await storeFor(request, context);
   const isCms = path.startsWith("/cms/");
   const slug = isCms ? (params.slug ?? "") : path.slice(1);
   const feature = FEATURE_BY_SLUG[slug];
   if (feature) requireFeature(store, feature);
-  const page = await context.services.content.pageBySlug(store.id, slug, isCms ? ["legal"] : ["page", "guide", "measure"]);
+  const page = await context.services.content.pageBySlug(ctx, slug, isCms ? ["legal"] : ["page", "guide", "measure"]);
   if (!page) throw notFound();
   return { page, lang, path, languages: feature ? ["es"] : ["es", "fr"] };
 }
 
+/** Pages behind a feature switch exist in the Spanish store only: hreflang and the language switch say so. */
+const pageLanguages = (d: Data): PageLanguages => ({ path: d.path, languages: d.languages });
+export const handle: LanguagesHandle<Data> = { languages: pageLanguages };
+
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: "BañoDirecto" }];
   const root = rootMeta(matches);
-  const { page, lang, path, languages } = data;
+  const { page, lang, path } = data;
   const home = lang === "fr" ? "Accueil" : "Inicio";
   return seoMeta({
     title: page.title,
     description: page.meta_description,
     origin: root.origin,
     lang,
-    path,
-    languages,
+    ...pageLanguages(data),
     jsonLd: [
       breadcrumbJsonLd(root.origin, [
         { name: home, url: lang === "fr" ? "/fr" : "/" },

@@ -12,10 +12,10 @@ import { notFound } from "~/lib/store.server";
 import type { Route } from "./+types/environment";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { catalog, sl, lang, userType } = await catalogFor(request, context);
+  const { catalog, ctx, lang } = await catalogFor(request, context);
   const env = environmentBySlug(lang, params.slug);
   if (!env) throw notFound();
-  const products = env.refs.length ? (await catalog.weblistProducts(sl, { refs: env.refs, page: 1, page_size: 48, user_type: userType })).results : [];
+  const products = env.refs.length ? (await catalog.weblistProducts(ctx, { refs: env.refs, page: 1, page_size: 48 })).results : [];
   const others = environments(lang).filter((e) => e.slug !== env.slug).map(({ slug, title, illustration }) => ({ slug, title, illustration }));
   return { env, products, others, lang, section: t(lang, "env.title") };
 }

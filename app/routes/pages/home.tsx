@@ -14,8 +14,8 @@ import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { catalog, sl, lang, userType } = await catalogFor(request, context);
-  const home = await catalog.home(sl, userType);
+  const { catalog, ctx, lang } = await catalogFor(request, context);
+  const home = await catalog.home(ctx);
   return { home, lang, title: t(lang, "page.home.title"), description: t(lang, "page.home.intro") };
 }
 

@@ -10,12 +10,13 @@ import { notFound, requireFeature, storeFor } from "~/lib/store.server";
 import type { Route } from "./+types/popup";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
+export { spanishOnly as handle } from "~/lib/language-switch";
 
 /** The newsletter popup (type form, 100) as a page of its own: name, email and terms. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { store, lang, path } = await storeFor(request, context);
+  const { store, lang, path, ctx } = await storeFor(request, context);
   requireFeature(store, "newsletter");
-  const popup = await context.services.marketing.newsletterPopup(store);
+  const popup = await context.services.marketing.newsletterPopup(ctx);
   if (!popup) throw notFound();
   return { popup, lang: lang as Language, path };
 }

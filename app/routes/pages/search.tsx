@@ -12,19 +12,19 @@ import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { catalog, sl, lang, url, userType } = await catalogFor(request, context);
+  const { catalog, ctx, lang, url } = await catalogFor(request, context);
   // Whitespace collapsed and length capped: a search box, not a free-text API.
   const q = (url.searchParams.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, 100);
   const state = parseListingState(url.searchParams);
   const base = { lang, q, sort: state.sort, title: q ? t(lang, "search.title_q", { q }) : t(lang, "page.search.title") };
   if (!q) {
-    const home = await catalog.home(sl, userType);
+    const home = await catalog.home(ctx);
     return { ...base, listing: null, suggestions: { categories: home.categories, brands: [] as { id: number; slug: string; name: string }[] } };
   }
-  const listing = await loadRange(state.page, (page) => catalog.search(sl, q, { page, sort: state.sort, page_size: PAGE_SIZE, user_type: userType }));
+  const listing = await loadRange(state.page, (page) => catalog.search(ctx, q, { page, sort: state.sort, page_size: PAGE_SIZE }));
   if (listing.total > 0) return { ...base, listing, suggestions: null };
   // No results: what is close to the words (categories, brands), or the shop's highlighted categories.
-  const [close, home] = await Promise.all([catalog.suggest(sl, q), catalog.home(sl, userType)]);
+  const [close, home] = await Promise.all([catalog.suggest(ctx, q), catalog.home(ctx)]);
   const categories = close.categories.length ? home.categories.filter((c) => close.categories.some((x) => x.id === c.id)) : [];
   return { ...base, listing, suggestions: { categories: categories.length ? categories : home.categories, brands: close.brands } };
 }

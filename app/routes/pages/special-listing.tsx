@@ -1,7 +1,9 @@
+import { redirect } from "react-router";
 import { percentOff } from "../../../core/money.ts";
 import { parseListingState } from "../../../core/catalog-filters.ts";
 import { t } from "../../../core/i18n/index.ts";
-import type { Paginated, ProductCard, SpecialListing } from "../../../server/modules/catalog/catalog.types.ts";
+import { localePath } from "../../../core/stores.ts";
+import type { Paginated, ProductCard, SpecialListing } from "../../../core/catalog.types.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { catalogFor } from "~/features/catalog/catalog.server";
 import { Illustration } from "~/features/catalog/illustration";
@@ -9,10 +11,12 @@ import { ListingSection } from "~/features/catalog/listing-section";
 import { PAGE_SIZE, loadRange } from "~/features/catalog/listing.server";
 import { RecentlyViewed } from "~/features/catalog/recently-viewed";
 import { useI18n } from "~/lib/i18n";
+import type { LanguagesHandle } from "~/lib/language-switch";
 import { rootMeta } from "~/lib/root-data";
 import { itemListJsonLd, seoMeta } from "~/lib/seo";
 import { notFound } from "~/lib/store.server";
 import type { Route } from "./+types/special-listing";
+import CatalogPath, { handle as catalogPathHandle, loader as catalogPathLoader, meta as catalogPathMeta } from "./catalog-path";
 
 /** The special listings of app/routes.ts (route ids) and what each one shows. */
 const LISTINGS = {
@@ -24,26 +28,44 @@ const LISTINGS = {
 } as const satisfies Record<string, { key: string; listing: SpecialListing; campaign: boolean; toilets: boolean }>;
 
 type Kind = keyof typeof LISTINGS;
+
+/**
+ * Route matching ignores a trailing slash, so "/ofertas/" lands here; but paths ending in "/" are
+ * categories (spec section 2) and the catalog has one there (the Ofertas category, in the sitemap).
+ * Serve it as the catch-all route would; with no category at that address, the listing is the page
+ * the visitor meant: one permanent redirect to it.
+ */
+async function categoryAt(args: Route.LoaderArgs, listing: string) {
+  try {
+    return await catalogPathLoader(args as unknown as Parameters<typeof catalogPathLoader>[0]);
+  } catch (e) {
+    const status = e instanceof Response ? e.status : (e as { init?: { status?: number } } | null)?.init?.status;
+    if (status === 404) throw redirect(listing, 301);
+    throw e;
+  }
+}
 const isToilet = (p: ProductCard) => /toilet|inodoro|wc/i.test(p.product_type);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { catalog, sl, lang, path, url, userType } = await catalogFor(request, context);
+export async function loader(args: Route.LoaderArgs) {
+  const { request, context } = args;
+  const { catalog, ctx, lang, path, url } = await catalogFor(request, context);
+  if (path.endsWith("/")) return categoryAt(args, localePath(lang, path.slice(0, -1)) + url.search);
   const conf = LISTINGS[path as Kind];
   if (!conf) throw notFound();
   const state = parseListingState(url.searchParams);
-  const q = { sort: state.sort, page_size: PAGE_SIZE, user_type: userType, listing: conf.listing };
+  const q = { sort: state.sort, page_size: PAGE_SIZE, listing: conf.listing };
   let fetchPage: (page: number) => Promise<Paginated<ProductCard>>;
   if (conf.toilets) {
     // The toilets campaign: the store's offers that are toilets (a few dozen), paginated here.
-    const head = await catalog.weblistProducts(sl, { ...q, page: 1, page_size: 100 });
+    const head = await catalog.weblistProducts(ctx, { ...q, page: 1, page_size: 100 });
     const tail = await Promise.all(
-      Array.from({ length: Math.min(head.pages, 10) - 1 }, (_, i) => catalog.weblistProducts(sl, { ...q, page: i + 2, page_size: 100 })),
+      Array.from({ length: Math.min(head.pages, 10) - 1 }, (_, i) => catalog.weblistProducts(ctx, { ...q, page: i + 2, page_size: 100 })),
     );
     const all = [head, ...tail].flatMap((p) => p.results).filter(isToilet);
     const pages = Math.max(1, Math.ceil(all.length / PAGE_SIZE));
     fetchPage = async (page) => ({ results: all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), page, page_size: PAGE_SIZE, total: all.length, pages });
   } else {
-    fetchPage = (page) => catalog.weblistProducts(sl, { ...q, page });
+    fetchPage = (page) => catalog.weblistProducts(ctx, { ...q, page });
   }
   const listing = await loadRange(state.page, fetchPage);
   const best = listing.results.reduce((m, p) => (p.prices.pvp_original ? Math.max(m, percentOff(p.prices.pvp_original, p.prices.pvp_web)) : m), 0);
@@ -60,8 +82,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
+export const handle: LanguagesHandle<Route.ComponentProps["loaderData"]> = {
+  languages: (d) => ("kind" in d ? catalogPathHandle.languages(d) : { path: d.path }),
+};
+
+export const meta: Route.MetaFunction = (args) => {
+  const { data, matches } = args;
   if (!data) return [{ title: "BañoDirecto" }];
+  if ("kind" in data) return catalogPathMeta(args as unknown as Parameters<typeof catalogPathMeta>[0]);
   const root = rootMeta(matches);
   const page = data.listing.from;
   const base = root.origin + (data.lang === "fr" ? "/fr" : "");
@@ -94,7 +122,12 @@ function CampaignHero({ title, intro, best }: { title: string; intro: string; be
   );
 }
 
-export default function SpecialListingPage({ loaderData: d }: Route.ComponentProps) {
+export default function SpecialListingPage(props: Route.ComponentProps) {
+  if ("kind" in props.loaderData) return <CatalogPath {...(props as unknown as Parameters<typeof CatalogPath>[0])} />;
+  return <ListingPage d={props.loaderData} />;
+}
+
+function ListingPage({ d }: { d: Exclude<Route.ComponentProps["loaderData"], { kind: string }> }) {
   const { t } = useI18n();
   return (
     <div className="container-shop pb-10 pt-4">

@@ -1,6 +1,6 @@
 import type { Language } from "../../../core/stores.ts";
 import { localePath } from "../../../core/stores.ts";
-import type { CatalogService, SitemapEntry } from "../../../server/modules/catalog/catalog.types.ts";
+import type { SitemapEntry } from "../../../core/catalog.types.ts";
 import { ENVIRONMENT_SLUGS } from "~/features/catalog/environments.server";
 import type { Route } from "./+types/sitemap";
 
@@ -35,7 +35,7 @@ const HREFLANG: Record<Language, string> = { es: "es-ES", fr: "fr-FR" };
 /** sitemap.xml of both stores: the catalog's categories, products and brands plus the static pages, with hreflang alternates. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { stores, config } = context.services;
-  const catalog = (context.services as unknown as { catalog?: CatalogService }).catalog;
+  const { catalog } = context.services;
   const origin = config.publicUrl;
   const [es, fr] = await Promise.all([stores.byLanguage("es"), stores.byLanguage("fr")]);
   const today = new Date().toISOString().slice(0, 10);
@@ -45,7 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     const alternates = Object.fromEntries(langs.map((l) => [l, localePath(l, page.path)]));
     for (const l of langs) entries.push({ path: localePath(l, page.path), language: l, lastmod: today, alternates });
   }
-  if (catalog) entries.push(...(await catalog.sitemap()));
+  entries.push(...(await catalog.sitemap()));
   const body = entries
     .map((e) => {
       const alts = Object.entries(e.alternates) as [Language, string][];

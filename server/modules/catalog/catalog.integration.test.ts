@@ -3,7 +3,8 @@ import { applyDiscountBp } from "../../../core/money.ts";
 import { seedStores } from "../../../seed/stores.ts";
 import { describeEachDb } from "../../test/test-db.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
-import { buildCatalogFixture, type CatalogFixture } from "./catalog.fixture.ts";
+import { buildCatalogFixture, type CatalogFixture } from "../../test/catalog-fixture.ts";
+import { contextFor } from "../../lib/request-context.ts";
 
 const C = "/api/catalog/v1";
 
@@ -317,7 +318,7 @@ describeEachDb("catalog API", (kind) => {
 
     it("builds the home data through the service", async () => {
       const es = await shop.services.stores.byLanguage("es");
-      const home = await shop.services.catalog.home({ storeId: es.id, language: "es" });
+      const home = await shop.services.catalog.home(contextFor(es));
       expect(home.sliders.length).toBe(1);
       expect(home.categories.map((c) => c.slug)).toEqual(["platos-de-ducha", "inodoros"]);
       expect(home.suppliers.map((b) => b.slug)).toEqual(["ceramica-norte"]);

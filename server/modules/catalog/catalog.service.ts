@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Language, languageFromPath, localePath, stripLocale } from "../../../core/stores.ts";
 import type { Database } from "../../db/client.ts";
+import type { RequestContext } from "../../lib/request-context.ts";
 import type { StoresService } from "../stores/stores.service.ts";
 import {
   brandBannersOf,
@@ -11,18 +12,27 @@ import {
   brandProductsOf,
   brandsByIds,
   collectionProducts,
-} from "./catalog.brands.ts";
-import { listWhere, loadCards, pageOf, paginated, productPath } from "./catalog.cards.ts";
-import {
-  bannersOf,
-  type StoreIds,
-  categoryDto,
-  filtersOfCategory,
-  linksOf,
-  listCategory,
-  alternatesOf,
-} from "./catalog.listing.ts";
+} from "./brands/brands.ts";
 import { type CatalogMeta, categoryPath, categoryRef, loadMeta, visible } from "./catalog.meta.ts";
+import { homeBanners, homeSliders, products, productTranslations, seoTexts, storeHighlights } from "./catalog.schema.ts";
+import { rows } from "./catalog.sql.ts";
+import {
+  type BannerDto,
+  type CategoryListing,
+  type CategoryRef,
+  type HomeData,
+  type ListQuery,
+  type Paginated,
+  type ProductCard,
+  type Scope,
+  type SeoLink,
+  type SeoText,
+  type SitemapEntry,
+  type SpecialListing,
+  scopeOf,
+} from "./catalog.types.ts";
+import { listWhere, loadCards, pageOf, paginated, productPath } from "./listing/cards.ts";
+import { alternatesOf, bannersOf, categoryDto, filtersOfCategory, linksOf, listCategory, type StoreIds } from "./listing/category-listing.ts";
 import {
   attributesOf,
   complementsOf,
@@ -32,23 +42,8 @@ import {
   relatedOf,
   technicalDataOf,
   variantsOf,
-} from "./catalog.products.ts";
-import { homeBanners, homeSliders, products, productTranslations, seoTexts, storeHighlights } from "./catalog.schema.ts";
-import { searchProducts, suggest } from "./catalog.search.ts";
-import { rows } from "./catalog.sql.ts";
-import type {
-  BannerDto,
-  CatalogService,
-  CategoryRef,
-  HomeData,
-  ListQuery,
-  Paginated,
-  ProductCard,
-  SitemapEntry,
-  SpecialListing,
-  StoreLang,
-  UserType,
-} from "./catalog.types.ts";
+} from "./products/products.ts";
+import { searchProducts, suggest } from "./search/search.ts";
 
 export const CATALOG_CHANGED_CHANNEL = "catalog_changed";
 
@@ -63,11 +58,12 @@ const LISTING_WHERE: Record<SpecialListing, ReturnType<typeof sql>> = {
 };
 const LISTING_SORT = { novelties: "news", offers: "offers", settlement: "settlement" } as const;
 
-export type CatalogServiceImpl = ReturnType<typeof createCatalogService>;
-
 /**
- * The catalog as the storefront and the REST API see it: every call is scoped to one store
- * (only products it sells) and one language (names and slugs of that translation).
+ * The catalog as the storefront and the REST API see it. Every use case takes the request
+ * context first (docs/decisions/011): its store (only the products it sells), its language
+ * (names and slugs of that translation) and its customer type (professionals also get
+ * pvp_professional). `null` means "no such record in this store and language".
+ * Paths are store-relative: categories "/<slug>/", products "/<slug>.html".
  */
 export function createCatalogService(database: Database, stores: StoresService) {
   /** The French store has no installation service: its products do not offer it. */
@@ -98,17 +94,17 @@ export function createCatalogService(database: Database, stores: StoresService) 
     return { es: all.find((s) => s.language === "es")?.id, fr: all.find((s) => s.language === "fr")?.id };
   }
 
-  async function categoryNode(sl: StoreLang, slug: string) {
+  async function categoryNode(scope: Scope, slug: string) {
     const m = await meta();
-    const id = m.bySlug.get(`${sl.language}|${slug}`);
+    const id = m.bySlug.get(`${scope.language}|${slug}`);
     const node = id === undefined ? undefined : m.categories.get(id);
-    return visible(node, sl.storeId, sl.language) ? { m, node } : null;
+    return visible(node, scope.storeId, scope.language) ? { m, node } : null;
   }
 
-  async function categoryById(sl: StoreLang, id: number) {
+  async function categoryById(scope: Scope, id: number) {
     const m = await meta();
     const node = m.categories.get(id);
-    return visible(node, sl.storeId, sl.language) ? { m, node } : null;
+    return visible(node, scope.storeId, scope.language) ? { m, node } : null;
   }
 
   async function highlights(storeId: number, kind: "category" | "product" | "supplier"): Promise<number[]> {
@@ -143,44 +139,45 @@ export function createCatalogService(database: Database, stores: StoresService) 
     },
 
     // ------------------------------------------------------------------ home and store merchandising
-    async homeSliders(sl: StoreLang): Promise<BannerDto[]> {
-      const list = await db.select().from(homeSliders).where(eq(homeSliders.storeId, sl.storeId)).orderBy(asc(homeSliders.position), asc(homeSliders.id));
+    async homeSliders(ctx: RequestContext): Promise<BannerDto[]> {
+      const list = await db.select().from(homeSliders).where(eq(homeSliders.storeId, ctx.store.id)).orderBy(asc(homeSliders.position), asc(homeSliders.id));
       return list.map((s) => ({ id: s.id, title: s.title, subtitle: s.subtitle, url: s.url, illustration: s.illustration, cta: s.cta, theme: s.theme }));
     },
-    async homeBanners(sl: StoreLang): Promise<BannerDto[]> {
-      const list = await db.select().from(homeBanners).where(eq(homeBanners.storeId, sl.storeId)).orderBy(asc(homeBanners.position), asc(homeBanners.id));
+    async homeBanners(ctx: RequestContext): Promise<BannerDto[]> {
+      const list = await db.select().from(homeBanners).where(eq(homeBanners.storeId, ctx.store.id)).orderBy(asc(homeBanners.position), asc(homeBanners.id));
       return list.map((s) => ({ id: s.id, title: s.title, subtitle: s.subtitle, url: s.url, illustration: s.illustration }));
     },
     /** store-highlight-categories: the home's highlighted categories, in the store's order. */
-    async highlightCategories(sl: StoreLang): Promise<(CategoryRef & { illustration: string })[]> {
-      const [ids, m] = await Promise.all([highlights(sl.storeId, "category"), meta()]);
+    async highlightCategories(ctx: RequestContext): Promise<(CategoryRef & { illustration: string })[]> {
+      const scope = scopeOf(ctx);
+      const [ids, m] = await Promise.all([highlights(scope.storeId, "category"), meta()]);
       return ids
         .map((id) => m.categories.get(id))
-        .filter((c) => visible(c, sl.storeId, sl.language))
-        .map((c) => ({ ...categoryRef(c, sl.language), illustration: c.illustration }));
+        .filter((c) => visible(c, scope.storeId, scope.language))
+        .map((c) => ({ ...categoryRef(c, scope.language), illustration: c.illustration }));
     },
-    async highlightProducts(sl: StoreLang, userType?: UserType): Promise<ProductCard[]> {
-      return loadCards(db, sl, await highlights(sl.storeId, "product"), userType);
+    async highlightProducts(ctx: RequestContext): Promise<ProductCard[]> {
+      return loadCards(db, scopeOf(ctx), await highlights(ctx.store.id, "product"));
     },
-    async highlightSuppliers(sl: StoreLang) {
-      return brandsByIds(db, sl, await highlights(sl.storeId, "supplier"));
+    async highlightSuppliers(ctx: RequestContext) {
+      return brandsByIds(db, scopeOf(ctx), await highlights(ctx.store.id, "supplier"));
     },
     /** store-seo-texts: SEO blocks of the store's pages, or of one page ("home", "ofertas" ...). */
-    async seoTexts(sl: StoreLang, page?: string): Promise<{ page: string; title: string; body: string }[]> {
-      const where = page === undefined ? eq(seoTexts.storeId, sl.storeId) : and(eq(seoTexts.storeId, sl.storeId), eq(seoTexts.page, page));
+    async seoTexts(ctx: RequestContext, page?: string): Promise<SeoText[]> {
+      const where = page === undefined ? eq(seoTexts.storeId, ctx.store.id) : and(eq(seoTexts.storeId, ctx.store.id), eq(seoTexts.page, page));
       const list = await db.select().from(seoTexts).where(where).orderBy(asc(seoTexts.page));
       return list.map((t) => ({ page: t.page, title: t.title, body: t.body }));
     },
-    async home(sl: StoreLang, userType?: UserType): Promise<HomeData> {
+    async home(ctx: RequestContext): Promise<HomeData> {
       const [sliders, banners, categories, prods, suppliers, offers, novelties, seo] = await Promise.all([
-        service.homeSliders(sl),
-        service.homeBanners(sl),
-        service.highlightCategories(sl),
-        service.highlightProducts(sl, userType),
-        service.highlightSuppliers(sl),
-        service.weblistProducts(sl, { listing: "offers", page_size: 12, user_type: userType }),
-        service.weblistProducts(sl, { listing: "novelties", page_size: 12, user_type: userType }),
-        service.seoTexts(sl, "home"),
+        service.homeSliders(ctx),
+        service.homeBanners(ctx),
+        service.highlightCategories(ctx),
+        service.highlightProducts(ctx),
+        service.highlightSuppliers(ctx),
+        service.weblistProducts(ctx, { listing: "offers", page_size: 12 }),
+        service.weblistProducts(ctx, { listing: "novelties", page_size: 12 }),
+        service.seoTexts(ctx, "home"),
       ]);
       return {
         sliders,
@@ -195,30 +192,35 @@ export function createCatalogService(database: Database, stores: StoresService) 
     },
 
     // ------------------------------------------------------------------ categories
-    async categoryBySlug(sl: StoreLang, slug: string) {
-      const found = await categoryNode(sl, slug);
-      return found ? categoryDto(db, found.m, sl, found.node, await storeIds()) : null;
+    async categoryBySlug(ctx: RequestContext, slug: string) {
+      const scope = scopeOf(ctx);
+      const found = await categoryNode(scope, slug);
+      return found ? categoryDto(db, found.m, scope, found.node, await storeIds()) : null;
     },
-    async listByCategory(sl: StoreLang, slug: string, q: ListQuery) {
-      const found = await categoryNode(sl, slug);
-      return found ? listCategory(db, found.m, sl, found.node, q, await storeIds()) : null;
+    /** weblist_by_category: one page of a category's products with filters (counts) and sort. */
+    async listByCategory(ctx: RequestContext, slug: string, q: ListQuery): Promise<CategoryListing | null> {
+      const scope = scopeOf(ctx);
+      const found = await categoryNode(scope, slug);
+      return found ? listCategory(db, found.m, scope, found.node, q, await storeIds()) : null;
     },
-    async categoryFilters(sl: StoreLang, categoryId: number) {
-      const found = await categoryById(sl, categoryId);
-      return found ? filtersOfCategory(db, found.m, sl, found.node) : [];
+    async categoryFilters(ctx: RequestContext, categoryId: number) {
+      const scope = scopeOf(ctx);
+      const found = await categoryById(scope, categoryId);
+      return found ? filtersOfCategory(db, found.m, scope, found.node) : [];
     },
-    async categoryLinks(sl: StoreLang, categoryId: number) {
-      return linksOf(db, sl, categoryId);
+    async categoryLinks(ctx: RequestContext, categoryId: number) {
+      return linksOf(db, scopeOf(ctx), categoryId);
     },
-    async categoryBanners(sl: StoreLang, categoryId?: number) {
-      return bannersOf(db, sl, categoryId);
+    async categoryBanners(ctx: RequestContext, categoryId?: number) {
+      return bannersOf(db, scopeOf(ctx), categoryId);
     },
     /**
      * get_seo_link: what a store URL shows and its canonical URL (with the /fr prefix for the
-     * French store). A slug of the other language is resolved to this language's translation;
-     * a category that mirrors another (origin_seo) has that one as canonical.
+     * French store). The URL's own prefix picks the store; a slug of the other language is
+     * resolved to this language's translation; a category that mirrors another (origin_seo)
+     * has that one as canonical.
      */
-    async seoLink(sl: StoreLang, url: string) {
+    async seoLink(ctx: RequestContext, url: string): Promise<SeoLink | null> {
       let u: URL;
       try {
         u = new URL(url, "http://localhost");
@@ -227,8 +229,8 @@ export function createCatalogService(database: Database, stores: StoresService) 
       }
       const lang: Language = languageFromPath(u.pathname);
       const ids = await storeIds();
-      const storeId = ids[lang] ?? sl.storeId;
-      const here: StoreLang = { storeId, language: lang };
+      const storeId = ids[lang] ?? ctx.store.id;
+      const here: Scope = { storeId, language: lang, customerType: ctx.customerType };
       const other: Language = lang === "es" ? "fr" : "es";
       const p = stripLocale(u.pathname);
       if (p === "/" || p === "") return { type: "page" as const, id: null, canonical: localePath(lang, "/") };
@@ -269,92 +271,96 @@ export function createCatalogService(database: Database, stores: StoresService) 
     },
 
     // ------------------------------------------------------------------ products
-    async productBySlug(sl: StoreLang, slug: string, userType?: UserType) {
-      return productDetail(db, await meta(), sl, slug, await storeIds(), userType);
+    async productBySlug(ctx: RequestContext, slug: string) {
+      return productDetail(db, await meta(), scopeOf(ctx), slug, await storeIds());
     },
-    async productAttributes(sl: StoreLang, slug: string) {
-      const id = await productIdBySlug(db, sl, slug);
-      return id === null ? null : ((await attributesOf(db, sl.language, [id])).get(id) ?? []);
+    /** The product's configurable attributes, with only the options it offers. */
+    async productAttributes(ctx: RequestContext, slug: string) {
+      const id = await productIdBySlug(db, scopeOf(ctx), slug);
+      return id === null ? null : ((await attributesOf(db, ctx.language, [id])).get(id) ?? []);
     },
-    async technicalData(sl: StoreLang, slug: string) {
-      const id = await productIdBySlug(db, sl, slug);
-      return id === null ? null : technicalDataOf(db, sl.language, id);
+    async technicalData(ctx: RequestContext, slug: string) {
+      const id = await productIdBySlug(db, scopeOf(ctx), slug);
+      return id === null ? null : technicalDataOf(db, ctx.language, id);
     },
-    async complements(sl: StoreLang, slug: string, complementTypeId?: number, userType?: UserType) {
-      const id = await productIdBySlug(db, sl, slug);
-      return id === null ? null : complementsOf(db, sl, id, complementTypeId, userType, await hasInstallation(sl.storeId));
+    async complements(ctx: RequestContext, slug: string, complementTypeId?: number) {
+      const scope = scopeOf(ctx);
+      const id = await productIdBySlug(db, scope, slug);
+      return id === null ? null : complementsOf(db, scope, id, complementTypeId, await hasInstallation(scope.storeId));
     },
-    async complementTypes(sl: StoreLang, slug: string) {
-      const id = await productIdBySlug(db, sl, slug);
-      return id === null ? null : complementTypesOf(db, sl.language, id, await hasInstallation(sl.storeId));
+    async complementTypes(ctx: RequestContext, slug: string) {
+      const id = await productIdBySlug(db, scopeOf(ctx), slug);
+      return id === null ? null : complementTypesOf(db, ctx.language, id, await hasInstallation(ctx.store.id));
     },
-    async variants(sl: StoreLang, slug: string, userType?: UserType) {
-      const id = await productIdBySlug(db, sl, slug);
-      return id === null ? null : ((await variantsOf(db, [id], userType)).get(id) ?? []);
+    async variants(ctx: RequestContext, slug: string) {
+      const id = await productIdBySlug(db, scopeOf(ctx), slug);
+      return id === null ? null : ((await variantsOf(db, [id], ctx.customerType)).get(id) ?? []);
     },
     /** attributes_many: attributes of several products at once (only products the store sells). */
-    async attributesMany(sl: StoreLang, productIds: number[]) {
+    async attributesMany(ctx: RequestContext, productIds: number[]) {
       const ids = productIds.length
         ? (
             await rows<{ id: number }>(
               db,
-              sql`select p.id from products p join product_stores ps on ps.product_id = p.id and ps.store_id = ${sl.storeId}
+              sql`select p.id from products p join product_stores ps on ps.product_id = p.id and ps.store_id = ${ctx.store.id}
                 where p.active and p.id = any(${sql`${`{${productIds.join(",")}}`}::int[]`})`,
             )
           ).map((r) => r.id)
         : [];
-      const map = await attributesOf(db, sl.language, ids);
+      const map = await attributesOf(db, ctx.language, ids);
       return Object.fromEntries(map) as Record<number, Awaited<ReturnType<typeof attributesOf>> extends Map<number, infer V> ? V : never>;
     },
-    async collection(sl: StoreLang, collectionSlug: string, q: ListQuery) {
-      return collectionProducts(db, sl, collectionSlug, q);
+    async collection(ctx: RequestContext, collectionSlug: string, q: ListQuery) {
+      return collectionProducts(db, scopeOf(ctx), collectionSlug, q);
     },
-    async relatedProducts(sl: StoreLang, productId: number, limit = 8, userType?: UserType) {
-      return relatedOf(db, sl, productId, limit, userType);
+    async relatedProducts(ctx: RequestContext, productId: number, limit = 8) {
+      return relatedOf(db, scopeOf(ctx), productId, limit);
     },
     /**
      * weblist_products: cards by ids or refs in the order given (unknown ones skipped), or one
      * of the special listings (novelties, offers, settlement) with its natural sort.
      */
-    async weblistProducts(sl: StoreLang, q: ListQuery & { ids?: number[]; refs?: string[]; listing?: SpecialListing }): Promise<Paginated<ProductCard>> {
-      if (q.listing) return listWhere(db, sl, LISTING_WHERE[q.listing], { ...q, sort: q.sort ?? LISTING_SORT[q.listing] });
+    async weblistProducts(ctx: RequestContext, q: ListQuery & { ids?: number[]; refs?: string[]; listing?: SpecialListing }): Promise<Paginated<ProductCard>> {
+      const scope = scopeOf(ctx);
+      if (q.listing) return listWhere(db, scope, LISTING_WHERE[q.listing], { ...q, sort: q.sort ?? LISTING_SORT[q.listing] });
       let ids = q.ids ?? [];
       if (q.refs?.length) {
         const found = await db.select({ id: products.id, ref: products.ref }).from(products).where(inArray(products.ref, q.refs));
         const byRef = new Map(found.map((r) => [r.ref, r.id]));
         ids = q.refs.map((r) => byRef.get(r)).filter((x): x is number => x !== undefined);
       }
-      const cards = await loadCards(db, sl, [...new Set(ids)], q.user_type);
+      const cards = await loadCards(db, scope, [...new Set(ids)]);
       const { page, pageSize, offset } = pageOf(q);
       return paginated(cards.slice(offset, offset + pageSize), page, pageSize, cards.length);
     },
 
     // ------------------------------------------------------------------ brands
-    async brands(sl: StoreLang, q?: { page?: number; page_size?: number }) {
-      return brandList(db, sl, q);
+    async brands(ctx: RequestContext, q?: { page?: number; page_size?: number }) {
+      return brandList(db, scopeOf(ctx), q);
     },
-    async brandBySlug(sl: StoreLang, slug: string) {
-      return brandDetail(db, await meta(), sl, slug);
+    async brandBySlug(ctx: RequestContext, slug: string) {
+      return brandDetail(db, await meta(), scopeOf(ctx), slug);
     },
-    async brandProducts(sl: StoreLang, brandId: number, q: ListQuery) {
-      return brandProductsOf(db, sl, brandId, q);
+    async brandProducts(ctx: RequestContext, brandId: number, q: ListQuery) {
+      return brandProductsOf(db, scopeOf(ctx), brandId, q);
     },
-    async brandCollections(sl: StoreLang, brandId?: number) {
-      return brandCollectionsOf(db, sl, brandId);
+    async brandCollections(ctx: RequestContext, brandId?: number) {
+      return brandCollectionsOf(db, scopeOf(ctx), brandId);
     },
-    async brandCategories(sl: StoreLang, brandId: number) {
-      return brandCategoriesOf(db, await meta(), sl, brandId);
+    async brandCategories(ctx: RequestContext, brandId: number) {
+      return brandCategoriesOf(db, await meta(), scopeOf(ctx), brandId);
     },
-    async brandBanners(sl: StoreLang, brandId?: number) {
-      return brandBannersOf(db, sl, brandId);
+    async brandBanners(ctx: RequestContext, brandId?: number) {
+      return brandBannersOf(db, scopeOf(ctx), brandId);
     },
 
     // ------------------------------------------------------------------ search and sitemap
-    async search(sl: StoreLang, q: string, query: ListQuery) {
-      return searchProducts(db, sl, q, query);
+    /** Full-text search: accent-insensitive, stemmed (spanish/french), typo-tolerant (pg_trgm). */
+    async search(ctx: RequestContext, q: string, query: ListQuery) {
+      return searchProducts(db, scopeOf(ctx), q, query);
     },
-    async suggest(sl: StoreLang, q: string) {
-      return suggest(db, await meta(), sl, q);
+    async suggest(ctx: RequestContext, q: string) {
+      return suggest(db, await meta(), scopeOf(ctx), q);
     },
     /** Every category, product and brand page of both stores, each with its hreflang alternates. */
     async sitemap(): Promise<SitemapEntry[]> {
@@ -383,7 +389,7 @@ export function createCatalogService(database: Database, stores: StoresService) 
       for (const lang of ["es", "fr"] as const) {
         const sid = ids[lang];
         if (sid === undefined) continue;
-        const bl = await brandList(db, { storeId: sid, language: lang }, { page: 1, page_size: 96 });
+        const bl = await brandList(db, { storeId: sid, language: lang, customerType: "customer" }, { page: 1, page_size: 96 });
         for (const b of bl.results) {
           out.push({ path: localePath(lang, b.path), language: lang, lastmod: today, alternates: { [lang]: localePath(lang, b.path) }, kind: "brand" });
         }
@@ -391,5 +397,5 @@ export function createCatalogService(database: Database, stores: StoresService) 
       return out;
     },
   };
-  return service satisfies CatalogService;
+  return service;
 }

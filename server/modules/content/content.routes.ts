@@ -1,71 +1,114 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { AppError } from "../../lib/errors.ts";
+import * as S from "../../../core/content.schema.ts";
+import { PAGE_KINDS } from "../../../core/content.types.ts";
+import { apiRoute } from "../../lib/api-route.ts";
+import { found } from "../../lib/errors.ts";
 import type { Services } from "../index.ts";
+import { apiContext, StoreQuery } from "../stores/stores.query.ts";
 
-const StoreQuery = z.object({
-  store: z.string().min(1).max(20).optional(),
-  language: z.enum(["es", "fr"]).optional(),
-});
+const TAG = "cms";
 const SlugParams = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,120}$/, "slug: letters, digits and hyphens") });
 const PostListQuery = StoreQuery.extend({
-  page: z.coerce.number().int().min(1).max(1000).default(1),
-  page_size: z.coerce.number().int().min(1).max(50).default(9),
-  category: z.string().regex(/^[a-z0-9-]{1,120}$/).optional(),
+  page: z.coerce.number().int().min(1).max(1000).default(1).describe("Page, from 1 (newest posts first)"),
+  page_size: z.coerce.number().int().min(1).max(50).default(9).describe("Posts per page (1-50)"),
+  category: z
+    .string()
+    .regex(/^[a-z0-9-]{1,120}$/)
+    .optional()
+    .describe("Only posts of this blog category (slug)"),
 });
 
 /**
  * CMS calls of spec section 7, read-only: writing pages needs an admin role that does not
  * exist yet (docs/decisions/010-cms-writes-need-admin.md), so no write endpoint is exposed.
+ * The blog exists only in stores with the `blog` switch: elsewhere its calls answer 404.
  */
 export async function contentRoutes(app: FastifyInstance, { stores, content }: Services) {
-  /** `store` (ESDB, FRDB or an id) and/or `language`; when both are given they must agree. */
-  async function storeOf(q: z.infer<typeof StoreQuery>) {
-    const store = q.store ? await stores.resolve(q.store) : await stores.byLanguage(q.language ?? "es");
-    if (q.language && store.language !== q.language) throw new AppError("store.language_mismatch", 400);
-    return store;
-  }
+  const C = "/cms/v1";
 
-  app.get("/cms/v1/pages/web-list/", async (req) => {
-    const q = StoreQuery.extend({ kind: z.enum(["legal", "page", "guide", "measure", "faq"]).optional() }).parse(req.query);
-    const store = await storeOf(q);
-    return { results: await content.listPages(store.id, q.kind) };
-  });
-
-  app.get("/cms/v1/pages/:slug/retrieve_by_slug/", async (req) => {
-    const { slug } = SlugParams.parse(req.params);
-    const store = await storeOf(StoreQuery.parse(req.query));
-    const page = await content.pageBySlug(store.id, slug);
-    if (!page) throw new AppError("content.page_not_found", 404);
-    return page;
-  });
-
-  app.get("/cms/v1/posts/web-list/", async (req) => {
-    const q = PostListQuery.parse(req.query);
-    const store = await storeOf(q);
-    const list = await content.listPosts(store, { page: q.page, pageSize: q.page_size, category: q.category });
-    if (!list) throw new AppError("content.category_not_found", 404);
-    return list;
-  });
-
-  app.get("/cms/v1/posts/:slug/retrieve_by_slug/", async (req) => {
-    const { slug } = SlugParams.parse(req.params);
-    const store = await storeOf(StoreQuery.parse(req.query));
-    const post = await content.postBySlug(store, slug);
-    if (!post) throw new AppError("content.post_not_found", 404);
-    return post;
-  });
-
-  app.get("/cms/v1/post-categories/web-list/", async (req) => {
-    const store = await storeOf(StoreQuery.parse(req.query));
-    return { results: await content.listPostCategories(store) };
-  });
-
-  app.get("/cms/v1/post-categories/:slug/retrieve_by_slug/", async (req) => {
-    const { slug } = SlugParams.parse(req.params);
-    const store = await storeOf(StoreQuery.parse(req.query));
-    const category = await content.postCategoryBySlug(store, slug);
-    if (!category) throw new AppError("content.category_not_found", 404);
-    return category;
-  });
+  apiRoute(
+    app,
+    {
+      method: "GET",
+      url: `${C}/pages/web-list/`,
+      tag: TAG,
+      summary: "Published pages of the store (legal texts, guides, measuring guides...)",
+      query: StoreQuery.extend({ kind: z.enum(PAGE_KINDS).optional().describe("Only pages of this kind") }),
+      response: z.object({ results: z.array(S.PageSummaryDto) }),
+    },
+    async ({ query }) => ({ results: await content.listPages(await apiContext(stores, query), query.kind) }),
+  );
+  apiRoute(
+    app,
+    {
+      method: "GET",
+      url: `${C}/pages/:slug/retrieve_by_slug/`,
+      tag: TAG,
+      summary: "A published page with its blocks",
+      params: SlugParams,
+      query: StoreQuery,
+      response: S.PageDto,
+      errors: [404],
+    },
+    async ({ params, query }) => found(await content.pageBySlug(await apiContext(stores, query), params.slug), "content.page_not_found"),
+  );
+  apiRoute(
+    app,
+    {
+      method: "GET",
+      url: `${C}/posts/web-list/`,
+      tag: TAG,
+      summary: "Blog posts, newest first (paginated; a page past the end is empty)",
+      query: PostListQuery,
+      response: S.PostPage,
+      errors: [404],
+    },
+    async ({ query }) =>
+      found(
+        await content.listPosts(await apiContext(stores, query), { page: query.page, pageSize: query.page_size, category: query.category }),
+        "content.category_not_found",
+      ),
+  );
+  apiRoute(
+    app,
+    {
+      method: "GET",
+      url: `${C}/posts/:slug/retrieve_by_slug/`,
+      tag: TAG,
+      summary: "A blog post with its blocks and up to three related posts",
+      params: SlugParams,
+      query: StoreQuery,
+      response: S.PostDto,
+      errors: [404],
+    },
+    async ({ params, query }) => found(await content.postBySlug(await apiContext(stores, query), params.slug), "content.post_not_found"),
+  );
+  apiRoute(
+    app,
+    {
+      method: "GET",
+      url: `${C}/post-categories/web-list/`,
+      tag: TAG,
+      summary: "Blog categories in menu order, with their post counts",
+      query: StoreQuery,
+      response: z.object({ results: z.array(S.PostCategoryDto) }),
+      errors: [404],
+    },
+    async ({ query }) => ({ results: await content.listPostCategories(await apiContext(stores, query)) }),
+  );
+  apiRoute(
+    app,
+    {
+      method: "GET",
+      url: `${C}/post-categories/:slug/retrieve_by_slug/`,
+      tag: TAG,
+      summary: "A blog category",
+      params: SlugParams,
+      query: StoreQuery,
+      response: S.PostCategoryDto,
+      errors: [404],
+    },
+    async ({ params, query }) => found(await content.postCategoryBySlug(await apiContext(stores, query), params.slug), "content.category_not_found"),
+  );
 }

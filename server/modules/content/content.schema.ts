@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { ContentBlock } from "../../../core/content.types.ts";
 import { stores } from "../stores/stores.schema.ts";
 
 /**
@@ -24,18 +25,8 @@ export const cmsPages = pgTable(
   (t) => [uniqueIndex("cms_pages_store_slug").on(t.storeId, t.slug)],
 );
 
-export type ContentBlock =
-  | { type: "heading"; text: string }
-  | { type: "paragraph"; text: string }
-  | { type: "list"; items: string[]; ordered?: boolean }
-  | { type: "tip"; title: string; text: string }
-  | { type: "faq"; items: { q: string; a: string }[] }
-  | { type: "steps"; items: { title: string; text: string }[] }
-  | { type: "products"; title: string; refs: string[] }
-  | { type: "links"; items: { label: string; url: string }[] }
-  | { type: "figure"; illustration: string; caption: string }
-  /** A small data table (installation prices by city...); cells are plain text. */
-  | { type: "table"; caption: string; head: string[]; rows: string[][] };
+/** The blocks of a page or post body: one definition, in core (the storefront renders them). */
+export type { ContentBlock };
 
 export const postCategories = pgTable(
   "post_categories",

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contextFor } from "../../lib/request-context.ts";
 import { describeEachDb } from "../../test/test-db.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
 
@@ -18,7 +19,7 @@ describeEachDb("marketing API: newsletter and popups", (kind) => {
       expect(res.statusCode).toBe(201);
       expect(res.json().message).toMatch(/cupón de 5 €/);
       const es = await shop.services.stores.resolve("ESDB");
-      expect(await shop.services.marketing.isSubscribed(es.id, "LUCIA.martin@example.es")).toBe(true);
+      expect(await shop.services.marketing.isSubscribed(contextFor(es), "LUCIA.martin@example.es")).toBe(true);
     });
 
     it("answers 409 with the spec's message when the email is already subscribed, whatever its case", async () => {
@@ -87,7 +88,7 @@ describeEachDb("marketing API: newsletter and popups", (kind) => {
     it("ignores popups outside their active dates", async () => {
       const store = await shop.services.stores.resolve("ESDB");
       const inOneYear = new Date(Date.now() + 365 * 24 * 3600 * 1000);
-      expect(await shop.services.marketing.popupFor(store, "/", inOneYear)).not.toBeNull();
+      expect(await shop.services.marketing.popupFor(contextFor(store), "/", inOneYear)).not.toBeNull();
       const { popups } = await import("./marketing.schema.ts");
       const { eq } = await import("drizzle-orm");
       await shop.database.db.update(popups).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(popups.urlPattern, "/ofertas"));

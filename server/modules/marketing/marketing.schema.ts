@@ -15,7 +15,8 @@ export const newsletterSubscriptions = pgTable(
     email: text("email").notNull(),
     name: text("name").notNull(),
     surname: text("surname").notNull().default(""),
-    source: text("source", { enum: ["footer", "popup"] }).notNull(),
+    /** footer and popup forms, or the profile toggle of a signed-in customer. */
+    source: text("source", { enum: ["footer", "popup", "profile"] }).notNull(),
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

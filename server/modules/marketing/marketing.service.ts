@@ -1,21 +1,14 @@
 import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
+import type { PopupDto } from "../../../core/marketing.types.ts";
 import type { NewsletterInput, NewsletterSource } from "../../../core/validation.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { Store } from "../stores/stores.service.ts";
+import type { RequestContext } from "../../lib/request-context.ts";
 import { newsletterSubscriptions, popups } from "./marketing.schema.ts";
 
 export const POPUP_TYPE = { form: 100, button: 200 } as const;
 
-export type PopupDto = {
-  id: number;
-  popup_type: number;
-  url_pattern: string;
-  title: string;
-  text: string;
-  button_label: string | null;
-  button_url: string | null;
-};
+export type { PopupDto };
 
 export type SubscribeResult = { ok: true; id: number } | { ok: false; code: "newsletter.already_subscribed" };
 
@@ -39,7 +32,7 @@ export function patternMatches(pattern: string, path: string): boolean {
   return normalisePagePath(pattern) === path;
 }
 
-/** Newsletter sign-ups (footer and popup forms) and the popups shown on store pages. */
+/** Newsletter sign-ups (footer and popup forms) and the popups shown on store pages; the request context comes first (docs/decisions/011). */
 export function createMarketingService(db: Db) {
   return {
     /**
@@ -48,7 +41,8 @@ export function createMarketingService(db: Db) {
      * expected outcome `newsletter.already_subscribed`, not an error. The consent time is kept
      * as proof that the terms were accepted.
      */
-    async subscribe(store: Store, input: NewsletterInput, source: NewsletterSource): Promise<SubscribeResult> {
+    async subscribe(ctx: RequestContext, input: NewsletterInput, source: NewsletterSource): Promise<SubscribeResult> {
+      const { store } = ctx;
       if (!store.features.newsletter) throw new AppError("store.feature_off", 404);
       const now = new Date();
       const rows = await db
@@ -61,11 +55,11 @@ export function createMarketingService(db: Db) {
     },
 
     /** Whether an email is subscribed to a store's newsletter (the profile toggle reads this). */
-    async isSubscribed(storeId: number, email: string): Promise<boolean> {
+    async isSubscribed(ctx: RequestContext, email: string): Promise<boolean> {
       const rows = await db
         .select({ id: newsletterSubscriptions.id })
         .from(newsletterSubscriptions)
-        .where(and(eq(newsletterSubscriptions.storeId, storeId), eq(newsletterSubscriptions.email, email.trim().toLowerCase())));
+        .where(and(eq(newsletterSubscriptions.storeId, ctx.store.id), eq(newsletterSubscriptions.email, email.trim().toLowerCase())));
       return rows.length > 0;
     },
 
@@ -74,7 +68,8 @@ export function createMarketingService(db: Db) {
      * the path; the most specific (longest) pattern wins. Form popups need the newsletter
      * switch. Null when none applies.
      */
-    async popupFor(store: Store, urlPage: string, now = new Date()): Promise<PopupDto | null> {
+    async popupFor(ctx: RequestContext, urlPage: string, now = new Date()): Promise<PopupDto | null> {
+      const { store } = ctx;
       const path = normalisePagePath(urlPage);
       const rows = await db
         .select()
@@ -106,7 +101,8 @@ export function createMarketingService(db: Db) {
     },
 
     /** The newsletter form popup of a store (the /popup page), whatever page it is set on. */
-    async newsletterPopup(store: Store, now = new Date()): Promise<PopupDto | null> {
+    async newsletterPopup(ctx: RequestContext, now = new Date()): Promise<PopupDto | null> {
+      const { store } = ctx;
       if (!store.features.newsletter) return null;
       const [r] = await db
         .select()
@@ -124,6 +120,53 @@ export function createMarketingService(db: Db) {
         .limit(1);
       if (!r) return null;
       return { id: r.id, popup_type: r.popupType, url_pattern: r.urlPattern, title: r.title, text: r.text, button_label: r.buttonLabel, button_url: r.buttonUrl };
+    },
+
+    // Account side (the accounts module's profile toggle, GDPR export and erasure): by email.
+
+    /** Every newsletter subscription of an email, in any store. */
+    async subscriptionsOf(email: string, tx: Db = db) {
+      return tx
+        .select()
+        .from(newsletterSubscriptions)
+        .where(eq(newsletterSubscriptions.email, email.trim().toLowerCase()))
+        .orderBy(asc(newsletterSubscriptions.id));
+    },
+
+    /**
+     * The profile's toggle: subscribes a signed-in customer with their account's name (the
+     * privacy policy was accepted at sign-up; the toggle is the consent, dated now). Idempotent.
+     */
+    async subscribeAccount(store: { id: number; features: { newsletter: boolean } }, who: { email: string; name: string; surname: string }): Promise<{ id: number }> {
+      if (!store.features.newsletter) throw new AppError("store.feature_off", 404);
+      const email = who.email.trim().toLowerCase();
+      await db
+        .insert(newsletterSubscriptions)
+        .values({ storeId: store.id, email, name: who.name, surname: who.surname, source: "profile", consentAt: new Date() })
+        .onConflictDoNothing({ target: [newsletterSubscriptions.storeId, newsletterSubscriptions.email] });
+      const [row] = await db
+        .select({ id: newsletterSubscriptions.id })
+        .from(newsletterSubscriptions)
+        .where(and(eq(newsletterSubscriptions.storeId, store.id), eq(newsletterSubscriptions.email, email)));
+      return { id: row.id };
+    },
+
+    /** Unsubscribes an email from one store's newsletter; false when it was not subscribed. */
+    async unsubscribe(storeId: number, email: string): Promise<boolean> {
+      const rows = await db
+        .delete(newsletterSubscriptions)
+        .where(and(eq(newsletterSubscriptions.storeId, storeId), eq(newsletterSubscriptions.email, email.trim().toLowerCase())))
+        .returning({ id: newsletterSubscriptions.id });
+      return rows.length > 0;
+    },
+
+    /** GDPR erasure: the email leaves every store's list. */
+    async unsubscribeEverywhere(email: string, tx: Db = db): Promise<number> {
+      const rows = await tx
+        .delete(newsletterSubscriptions)
+        .where(eq(newsletterSubscriptions.email, email.trim().toLowerCase()))
+        .returning({ id: newsletterSubscriptions.id });
+      return rows.length;
     },
   };
 }

@@ -59,4 +59,11 @@ describeEachDb("media routes", (kind) => {
     expect((await get("/media/files/../secret.pdf")).statusCode).toBeGreaterThanOrEqual(400);
     expect((await get("/media/files/nope.pdf")).statusCode).toBe(404);
   });
+
+  it("sends a sheet's address without its extension on to the PDF", async () => {
+    const res = await get("/media/files/pd-re-001-data-sheet");
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe("/media/files/pd-re-001-data-sheet.pdf");
+    expect((await get("/media/files/Not%20a%20key")).statusCode).toBe(400);
+  });
 });

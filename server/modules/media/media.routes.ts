@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { IMAGE_WIDTHS } from "../../../core/media.ts";
+import { fileUrl, IMAGE_WIDTHS } from "../../../core/media.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Services } from "../index.ts";
 import { isValidFileKey, isValidKey, isValidWidth } from "./media.service.ts";
@@ -15,11 +15,13 @@ const ImagePath = z
 
 /**
  * GET /media/<key>/<width>.<avif|webp|jpg>: a resized original (widths of core/media.ts only).
- * GET /media/files/<key>.pdf: a product sheet.
+ * GET /media/files/<key>.pdf: a product sheet (/media/files/<key> redirects there).
  */
 export async function mediaRoutes(app: FastifyInstance, { media }: Services) {
   app.get<{ Params: { key: string } }>("/media/files/:key", async (req, reply) => {
     const m = /^(.+)\.pdf$/.exec(req.params.key);
+    // Sheets were once linked without their extension: send those links on to the file's address.
+    if (!m && isValidFileKey(req.params.key)) return reply.redirect(fileUrl(req.params.key), 301);
     if (!m || !isValidFileKey(m[1])) throw new AppError("media.bad_key", 400, "Clave de imagen no válida");
     const file = await media.file(m[1]);
     if (!file) throw new AppError("media.not_found", 404, "Archivo no encontrado");

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, or } from "drizzle-orm";
 import type { Language, StoreCode } from "../../../core/stores.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { Lru } from "../../lib/lru.ts";
 import { menuItems, type StoreFeatures, stores } from "./stores.schema.ts";
 
 export type Store = {
@@ -26,10 +27,31 @@ export type StoresService = ReturnType<typeof createStoresService>;
 /**
  * Stores change only with a deploy or the seed, so they are read once and kept;
  * `reload()` is called after a reseed.
+ *
+ * Menus are cached per store, menu and page, where "page" is one of the few paths that have
+ * footer items of their own (read once with the menus): every other path, however many a
+ * crawler invents, shares the entry of "no path". The LRU bound is a second fence.
  */
 export function createStoresService(db: Db) {
   let cache: Store[] | undefined;
-  const menuCache = new Map<string, MenuItem[]>();
+  const menuCache = new Lru<MenuItem[]>({ maxEntries: 500 });
+  let footerPaths: Promise<Set<string>> | undefined;
+
+  /** The paths (without slashes, as menu_items.path holds them) that have footer items of their own. */
+  function pathsWithFooterItems(): Promise<Set<string>> {
+    if (!footerPaths) {
+      const p = db
+        .selectDistinct({ path: menuItems.path })
+        .from(menuItems)
+        .where(and(eq(menuItems.menuType, "footer"), isNotNull(menuItems.path)))
+        .then((rows) => new Set(rows.map((r) => r.path as string)));
+      p.catch(() => {
+        if (footerPaths === p) footerPaths = undefined;
+      });
+      footerPaths = p;
+    }
+    return footerPaths;
+  }
 
   async function all(): Promise<Store[]> {
     if (!cache) {
@@ -41,9 +63,14 @@ export function createStoresService(db: Db) {
 
   return {
     all,
+    /** Entries of the in-memory menu cache (bounded: stores x menus x paths with footer items of their own). */
+    cacheStats() {
+      return { menus: menuCache.size };
+    },
     async reload() {
       cache = undefined;
       menuCache.clear();
+      footerPaths = undefined;
       await all();
     },
     async byLanguage(language: Language): Promise<Store> {
@@ -63,7 +90,9 @@ export function createStoresService(db: Db) {
      * (items without a path show on every page; items with one only there).
      */
     async menu(storeId: number, menuType: "main" | "footer", path?: string): Promise<MenuItem[]> {
-      const cleanPath = (path ?? "").replace(/\//g, "");
+      const given = menuType === "footer" ? (path ?? "").replace(/\//g, "") : "";
+      // A path without footer items of its own shows exactly the "no path" menu: one entry for all of them.
+      const cleanPath = given && (await pathsWithFooterItems()).has(given) ? given : "";
       const key = `${storeId}|${menuType}|${cleanPath}`;
       const hit = menuCache.get(key);
       if (hit) return hit;

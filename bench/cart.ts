@@ -1,0 +1,214 @@
+/**
+ * The cart under load, with an active coupon on every cart: POST /api/cart/v1/cart-rows/ (check and
+ * price a configured shower tray with valve, installation and facility from the catalog, lock the
+ * cart, check stock, insert) and GET /api/cart/v1/carts/{id}/ (rows, coupon and stock in a few
+ * queries, priced). autocannon, 16 connections, warm-up 3 s, then 3 runs of 10 s, median run kept;
+ * on PGlite and on PostgreSQL, each on the demo catalog. Target: p99 <= 20 ms on PostgreSQL.
+ * Run: `node --import tsx bench/cart.ts` (BENCH_SECONDS, BENCH_RUNS to change).
+ *
+ * The shop runs in this process (the API only, the real createShop wiring); the load comes from
+ * autocannon in a child process (this file with --load), over real HTTP. Requests rotate over many
+ * guest carts, each with its own X-Cart-Token, as real shoppers' carts would: 128 carts of 3 rows
+ * for GET, 256 carts for POST (emptied before each run, so carts stay shopper-sized).
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import type { Selection } from "../core/configurator.ts";
+import { createShop } from "../server/app.ts";
+import { loadConfig } from "../server/config.ts";
+import { contextFor } from "../server/lib/request-context.ts";
+import { type Backend, createPgDatabase, freePort, type LoadFigure, machine, median, postgresAvailable } from "./lib.ts";
+
+const run = promisify(execFile);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CONNECTIONS = 16;
+const SLUG = "plato-de-ducha-de-resina-ibiza-textura-pizarra";
+
+type Target = { name: string; method: "GET" | "POST"; paths: string[]; tokens: string[]; body?: string };
+export type CartBenchResult = { backend: Backend; name: string; runs: LoadFigure[]; median: LoadFigure };
+
+/** Child process: autocannon with each request's path and token taken in turn from the lists. */
+async function loadChild(spec: { url: string; seconds: number; target: Target }) {
+  const { default: autocannon } = await import("autocannon");
+  const { target } = spec;
+  let i = 0;
+  const result = await autocannon({
+    url: spec.url,
+    connections: CONNECTIONS,
+    duration: spec.seconds,
+    requests: [
+      {
+        method: target.method,
+        setupRequest: (req: Record<string, unknown>) => {
+          const k = i++ % target.tokens.length;
+          return {
+            ...req,
+            path: target.paths[k % target.paths.length],
+            headers: { "content-type": "application/json", "x-cart-token": target.tokens[k] },
+            ...(target.body ? { body: target.body } : {}),
+          };
+        },
+      },
+    ],
+  });
+  const figure: LoadFigure = {
+    reqPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+  process.stdout.write(JSON.stringify(figure));
+}
+
+async function load(url: string, target: Target, seconds: number): Promise<LoadFigure> {
+  const { stdout } = await run(process.execPath, ["--import", "tsx", new URL(import.meta.url).pathname, "--load", JSON.stringify({ url, seconds, target })], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(stdout) as LoadFigure;
+}
+
+export async function benchCart(log = console.log): Promise<CartBenchResult[]> {
+  const backends: Backend[] = ["pglite"];
+  if (await postgresAvailable()) backends.push("postgres");
+  else log("PostgreSQL not reachable: PGlite only");
+  const results: CartBenchResult[] = [];
+  for (const backend of backends) {
+    const dataDir = mkdtempSync(join(tmpdir(), "shop-bench-cart-"));
+    const pgdb = backend === "postgres" ? await createPgDatabase() : undefined;
+    const config = loadConfig({
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      SECRET: "c".repeat(48),
+      ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
+    });
+    const shop = await createShop(config, { withSsr: false });
+    try {
+      const port = await freePort();
+      await shop.app.listen({ port, host: "127.0.0.1" });
+      const url = `http://127.0.0.1:${port}`;
+      const store = await shop.services.stores.byLanguage("es");
+      const ctx = contextFor(store);
+      const selection = await traySelection(shop, ctx);
+      // Plenty of stock: the benchmark measures the cart, not refusals.
+      await shop.database.exec("update variants set stock = 1000000; update products set stock = 1000000");
+      const coupon = await shop.services.coupons.create(ctx, {
+        code: "BENCH10",
+        name: "Bench",
+        kind: "percent",
+        value: 1000,
+        min_cart_amount: 0,
+        valid_from: null,
+        valid_to: null,
+        first_purchase_only: false,
+        usage_limit: null,
+        per_customer_limit: null,
+        single_use: false,
+        email: null,
+        public: true,
+        active: true,
+      });
+      if (!coupon.ok) throw new Error(coupon.code);
+
+      async function cartsWithCoupon(n: number, rows: number) {
+        const out: { id: number; token: string }[] = [];
+        for (let i = 0; i < n; i++) {
+          const { cart, token } = await shop.services.cart.createCart(ctx);
+          for (let r = 0; r < rows; r++) {
+            const added = await shop.services.cart.addRow(ctx, token, { product: SLUG, selection });
+            if (!added.ok) throw new Error(`addRow: ${added.code} ${added.message}`);
+          }
+          const applied = await shop.services.cart.applyCoupon(ctx, cart.id, token, "BENCH10");
+          if (!applied.ok) throw new Error(`coupon: ${applied.code}`);
+          out.push({ id: cart.id, token: token! });
+        }
+        return out;
+      }
+      const getCarts = await cartsWithCoupon(128, 3);
+      const postCarts = await cartsWithCoupon(256, 0);
+      const postIds = postCarts.map((c) => c.id).join(",");
+
+      const targets: (Target & { before?: () => Promise<void> })[] = [
+        {
+          name: "POST /api/cart/v1/cart-rows/",
+          method: "POST",
+          paths: ["/api/cart/v1/cart-rows/?store=ESDB"],
+          tokens: postCarts.map((c) => c.token),
+          body: JSON.stringify({ product: SLUG, selection }),
+          before: () => shop.database.exec(`delete from order_rows where order_id in (${postIds})`),
+        },
+        {
+          name: "GET /api/cart/v1/carts/{id}/",
+          method: "GET",
+          paths: getCarts.map((c) => `/api/cart/v1/carts/${c.id}/?store=ESDB`),
+          tokens: getCarts.map((c) => c.token),
+        },
+      ];
+      for (const t of targets) {
+        await t.before?.();
+        await load(url, t, 3);
+        const runs: LoadFigure[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          await t.before?.();
+          runs.push(await load(url, t, SECONDS));
+        }
+        const mid = runs.find((r) => r.reqPerSec === median(runs.map((x) => x.reqPerSec))) ?? runs[0];
+        results.push({ backend, name: t.name, runs, median: mid });
+        log(`${backend} ${t.name} c=${CONNECTIONS}: ${mid.reqPerSec} req/s, p50 ${mid.p50Ms} ms, p99 ${mid.p99Ms} ms (runs: ${runs.map((r) => `${r.reqPerSec}/${r.p99Ms}`).join(", ")} req/s / p99 ms)`);
+        if (runs.some((r) => r.non2xx || r.errors)) log(`  !! non-2xx or errors: ${JSON.stringify(runs)}`);
+      }
+    } finally {
+      await shop.close();
+      await pgdb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  log(`machine: ${JSON.stringify(machine())}`);
+  return results;
+}
+
+/** A complete configuration of the demo tray: its first variant, a valve, installation and facility. */
+async function traySelection(shop: Awaited<ReturnType<typeof createShop>>, ctx: ReturnType<typeof contextFor>): Promise<Selection> {
+  const product = await shop.services.catalog.productBySlug(ctx, SLUG);
+  const attributes = (await shop.services.catalog.productAttributes(ctx, SLUG)) ?? [];
+  const complements = (await shop.services.catalog.complements(ctx, SLUG)) ?? [];
+  if (!product) throw new Error(`no ${SLUG} in the demo catalog`);
+  const byOption = (attrs: typeof attributes, optionIds: number[]) =>
+    Object.fromEntries(optionIds.map((o) => [String(attrs.find((a) => a.options.some((x) => x.id === o))!.id), o]));
+  const valve = complements.find((c) => c.variants.length > 0)!;
+  return {
+    quantity: 1,
+    options: byOption(attributes, product.variants[0].options),
+    ranges: {},
+    texts: {},
+    complements: {
+      [valve.id]: { quantity: 1, options: byOption(valve.attributes, valve.variants[0].options), ranges: {} },
+      "installation-complement": { quantity: 1, options: {}, ranges: {} },
+      facility: { quantity: 1, options: {}, ranges: {} },
+    },
+  };
+}
+
+if (process.argv[2] === "--load") {
+  loadChild(JSON.parse(process.argv[3])).then(
+    () => process.exit(0),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+} else if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  benchCart().then(
+    () => process.exit(0),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,220 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createCustomer, relaxThrottling, type TestUser } from "./test/accounts.ts";
+import { decode, h1s } from "./test/html.ts";
+import { startSmtp, type TestSmtp } from "./test/smtp.ts";
+import { describeEachDb } from "./test/test-db.ts";
+import { createTestShop, type TestShop } from "./test/test-shop.ts";
+
+/**
+ * The storefront's account pages, server-rendered through the real app (no JavaScript: plain
+ * form posts, as a browser without scripts sends them), with the page cache ON: a signed-in
+ * page never reaches the cache, and a cached page never shows a customer's name or prices.
+ */
+const ORIGIN = "https://tienda.example.es";
+type Jar = Record<string, string>;
+
+function setCookies(res: { headers: Record<string, unknown> }): string[] {
+  const v = res.headers["set-cookie"];
+  return v === undefined ? [] : ([v].flat() as string[]);
+}
+/** The browser's cookie jar after a response: set, replaced, or removed (Max-Age=0). */
+function store(jar: Jar, res: { headers: Record<string, unknown> }): Jar {
+  for (const c of setCookies(res)) {
+    const [pair, ...attrs] = c.split(";");
+    const i = pair.indexOf("=");
+    const name = pair.slice(0, i).trim();
+    const gone = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a));
+    if (gone) delete jar[name];
+    else jar[name] = pair.slice(i + 1);
+  }
+  return jar;
+}
+const cookieHeader = (jar: Jar) =>
+  Object.entries(jar)
+    .map(([k, v]) => `${k}=${v}`)
+    .join("; ");
+/** The page as the browser reads it (the shop compresses what it sends). */
+function html(res: { rawPayload: Buffer; headers: Record<string, unknown> }): string {
+  const enc = res.headers["content-encoding"];
+  if (enc === "br") return brotliDecompressSync(res.rawPayload).toString("utf8");
+  if (enc === "gzip") return gunzipSync(res.rawPayload).toString("utf8");
+  return res.rawPayload.toString("utf8");
+}
+const text = (page: string) => decode(page.replace(/<script\b[^>]*>.*?<\/script>/gs, "").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
+
+describeEachDb("account pages (SSR, no JavaScript) and the page cache", (kind) => {
+  let shop: TestShop;
+  let smtp: TestSmtp;
+  let pro: TestUser;
+  let other: TestUser;
+  let productPath: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    shop = await createTestShop(kind, { ssr: true, env: { PAGE_CACHE: "on", SMTP_URL: smtp.url, PUBLIC_URL: ORIGIN } });
+    relaxThrottling(shop);
+    pro = await createCustomer(shop, smtp, { name: "Zuriñe", professional: true });
+    other = await createCustomer(shop, smtp, { name: "Ildefonso" });
+    const rows = (await shop.database.db.execute(sql`
+      select t.slug from products p
+      join product_translations t on t.product_id = p.id and t.language = 'es'
+      join product_stores ps on ps.product_id = p.id
+      join stores s on s.id = ps.store_id and s.source_code = 'ESDB'
+      where p.professional_discount_bp > 0 and p.stock > 0
+      order by p.id limit 1`)) as unknown as { rows: { slug: string }[] };
+    productPath = `/${rows.rows[0].slug}.html`;
+  });
+  afterAll(async () => {
+    await shop?.close();
+    await smtp?.close();
+  });
+
+  const get = (url: string, jar: Jar = {}) =>
+    shop.app.inject({ url, headers: { "accept-encoding": "br, gzip", ...(Object.keys(jar).length ? { cookie: cookieHeader(jar) } : {}) } });
+  const post = (url: string, form: Record<string, string>, jar: Jar = {}, origin = ORIGIN) =>
+    shop.app.inject({
+      method: "POST",
+      url,
+      payload: new URLSearchParams(form).toString(),
+      headers: {
+        // As behind the shop's proxy: React Router also checks that Origin is the request's own origin.
+        host: "tienda.example.es",
+        "x-forwarded-proto": "https",
+        "content-type": "application/x-www-form-urlencoded",
+        origin,
+        "sec-fetch-dest": "document",
+        ...(Object.keys(jar).length ? { cookie: cookieHeader(jar) } : {}),
+      },
+    });
+  async function logIn(u: TestUser, next = ""): Promise<Jar> {
+    const res = await post(`/login${next}`, { email: u.email, password: u.password, terms: "on" });
+    expect(res.statusCode, html(res)).toBe(302);
+    const jar = store({}, res);
+    expect(Object.keys(jar).sort()).toEqual(["sid_access", "sid_refresh"]);
+    return jar;
+  }
+
+  it("never serves a professional's page from the cache, nor a cached page with their name or price to anyone else", async () => {
+    const jar = await logIn(pro);
+    for (let round = 0; round < 3; round++) {
+      const anon = await get(productPath);
+      expect(anon.statusCode).toBe(200);
+      expect(anon.headers["x-cache"]).toBe(round === 0 ? "MISS" : "HIT");
+      const anonText = text(html(anon));
+      expect(anonText).not.toContain("Zuriñe");
+      expect(anonText).not.toContain("Precio profesional aplicado");
+      expect(html(anon)).not.toContain('data-testid="account-menu"');
+
+      const mine = await get(productPath, jar);
+      expect(mine.statusCode).toBe(200);
+      expect(mine.headers["x-cache"]).toBeUndefined();
+      expect(mine.headers["cache-control"]).toBe("private, no-store");
+      const mineText = text(html(mine));
+      expect(mineText).toContain("Zuriñe");
+      expect(mineText).toContain("Precio profesional aplicado");
+      store(jar, mine);
+    }
+    // Only the anonymous rendering was ever stored.
+    expect(shop.services.pageCache.stats().entries).toBe(1);
+  });
+
+  it("logs in with the spec's messages, keeps ?next= on the site, and logs out with a POST", async () => {
+    const noTerms = await post("/login", { email: other.email, password: other.password });
+    expect(noTerms.statusCode).toBe(400);
+    expect(text(html(noTerms))).toContain("Debes de aceptar los términos y condiciones");
+    expect(html(noTerms)).toMatch(/<input[^>]*id="login-terms"[^>]*autofocus=""|<input[^>]*autofocus=""[^>]*id="login-terms"/);
+    const wrong = await post("/login", { email: other.email, password: "otra-cosa", terms: "on" });
+    expect(wrong.statusCode).toBe(401);
+    expect(text(html(wrong))).toContain("Credenciales no válidas");
+    expect(setCookies(wrong).filter((c) => c.startsWith("sid_"))).toEqual([]);
+
+    const evil = await post(`/login?next=${encodeURIComponent("//evil.example/x")}`, { email: other.email, password: other.password, terms: "on" });
+    expect(evil.headers.location).toBe(`/profile/${other.id}`);
+    const back = await post(`/login?next=${encodeURIComponent("/ofertas?sort=news")}`, { email: other.email, password: other.password, terms: "on" });
+    expect(back.headers.location).toBe("/ofertas?sort=news");
+
+    const jar = store({}, back);
+    const home = await get(`/profile/${other.id}`, jar);
+    expect(home.statusCode).toBe(200);
+    expect(h1s(html(home))).toEqual(["Hola, Ildefonso"]);
+    // Logging out from another site is refused; from the shop it clears both cookies.
+    expect((await post("/logout", {}, jar, "https://evil.example")).statusCode).toBe(403);
+    const out = await post("/logout", {}, jar);
+    expect(out.statusCode).toBe(302);
+    expect(out.headers.location).toBe("/login?notice=logged_out");
+    store(jar, out);
+    expect(jar).toEqual({});
+    const after = await get(`/profile/${other.id}`, jar);
+    expect(after.headers.location).toBe(`/login?next=${encodeURIComponent(`/profile/${other.id}`)}`);
+  });
+
+  it("answers another customer's profile pages and addresses with 404, in both stores", async () => {
+    const jar = await logIn(other);
+    for (const prefix of ["", "/fr"]) {
+      for (const path of ["", "/access-data", "/address", "/favourites", "/order", "/privacy", "/address/form-shipping", "/privacy/export"]) {
+        const res = await get(`${prefix}/profile/${pro.id}${path}`, jar);
+        expect(res.statusCode, `${prefix}${path}`).toBe(404);
+        expect(text(html(res))).not.toContain("Zuriñe");
+      }
+      const mine = await get(`${prefix}/profile/me/favourites`, jar);
+      expect(mine.headers.location).toBe(`${prefix}/profile/${other.id}/favourites`);
+    }
+    // The professional's address is not reachable through the other customer's id either.
+    const proJar = await logIn(pro);
+    const created = await post(`/profile/${pro.id}/address/form-shipping`, address(), proJar);
+    expect(created.statusCode, html(created)).toBe(302);
+    const list = await get(`/profile/${pro.id}/address`, proJar);
+    const id = /form-shipping\/(\d+)/.exec(html(list))?.[1];
+    expect(id).toBeDefined();
+    expect((await get(`/profile/${other.id}/address/form-shipping/${id}`, jar)).statusCode).toBe(404);
+    const stolen = await post(`/profile/${other.id}/address/form-shipping/${id}`, address({ city: "Robado" }), jar);
+    expect(stolen.statusCode).toBe(404);
+    const del = await post(`/profile/${other.id}/address`, { intent: "delete", type: "shipping", id: String(id) }, jar);
+    expect(del.headers.location).toBe(`/profile/${other.id}/address?done=missing`);
+    expect(text(html(await get(`/profile/${pro.id}/address`, proJar)))).toContain("Gran Vía 1");
+  });
+
+  it("refuses a DNI with a wrong control letter with the spec's message, saves a right one, deletes after confirming", async () => {
+    const jar = await logIn(other);
+    const base = `/profile/${other.id}`;
+    const bad = await post(`${base}/address/form-billing`, address({ business_name: "Reformas Ildefonso", tax_type: "dni", tax_id: "12345678A" }), jar);
+    expect(bad.statusCode).toBe(400);
+    expect(text(html(bad))).toContain("El formato del DNI no es correcto");
+    expect(html(bad)).toMatch(/<input[^>]*aria-invalid="true"[^>]*aria-describedby="address-tax_id-hint address-tax_id-err"/);
+    const good = await post(`${base}/address/form-billing`, address({ business_name: "Reformas Ildefonso", tax_type: "dni", tax_id: "12345678z", default: "on" }), jar);
+    expect(good.headers.location).toBe(`${base}/address?done=saved`);
+    const list = await get(`${base}/address`, jar);
+    expect(list.headers["cache-control"]).toBe("private, no-store");
+    expect(text(html(list))).toContain("Reformas Ildefonso");
+    expect(text(html(list))).toContain("DNI 12345678Z");
+    const id = /form-billing\/(\d+)/.exec(html(list))?.[1];
+    // The confirmation is a page state (works without JavaScript), then the POST deletes.
+    const confirm = await get(`${base}/address?delete=billing-${id}`, jar);
+    expect(text(html(confirm))).toContain("¿Eliminar esta dirección?");
+    const gone = await post(`${base}/address`, { intent: "delete", type: "billing", id: String(id) }, jar);
+    expect(gone.headers.location).toBe(`${base}/address?done=deleted`);
+    const after = await get(`${base}/address?done=deleted`, jar);
+    expect(text(html(after))).toContain("Dirección eliminada.");
+    expect(text(html(after))).not.toContain("Reformas Ildefonso");
+  });
+});
+
+function address(over: Record<string, string> = {}): Record<string, string> {
+  return {
+    name: "Ana García",
+    business_name: "",
+    tax_type: "",
+    tax_id: "",
+    phone: "612345678",
+    address: "Gran Vía",
+    number: "1",
+    flat: "",
+    postal_code: "28013",
+    city: "Madrid",
+    province: "Madrid",
+    country: "ES",
+    ...over,
+  };
+}

@@ -1,0 +1,337 @@
+import { connect } from "node:net";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildHttp } from "./http.ts";
+import { AppError } from "./lib/errors.ts";
+import { describeEachDb } from "./test/test-db.ts";
+import { createTestShop, type TestShop } from "./test/test-shop.ts";
+
+/**
+ * The defects a probe of hostile requests found (issue 6): open redirects, cross-site form
+ * posts, unbounded and malformed bodies, stalled requests, untranslated errors, cookies
+ * without Secure, a timer per render. Each test fails on the code before the fix.
+ */
+
+const ORIGIN = "https://shop.test";
+
+/** Where a browser on the shop goes with this Location header. */
+const target = (location: string | undefined) => new URL(location ?? "/", `${ORIGIN}/some/page`).origin;
+
+/** A raw HTTP/1.1 exchange (request lines light-my-request would normalise away). */
+function rawExchange(port: number, chunks: (string | Buffer)[], opts: { waitMs?: number; gapMs?: number } = {}) {
+  return new Promise<{ text: string; closed: boolean; ms: number }>((resolve) => {
+    const started = Date.now();
+    const socket = connect(port, "127.0.0.1");
+    let text = "";
+    let done = false;
+    const finish = (closed: boolean) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ text, closed, ms: Date.now() - started });
+    };
+    const timer = setTimeout(() => finish(false), opts.waitMs ?? 5000);
+    socket.on("data", (d) => {
+      text += d.toString("latin1");
+    });
+    socket.on("close", () => finish(true));
+    socket.on("error", () => finish(true));
+    socket.on("connect", async () => {
+      for (const c of chunks) {
+        if (socket.destroyed) return;
+        socket.write(c);
+        if (opts.gapMs) await new Promise((r) => setTimeout(r, opts.gapMs));
+      }
+    });
+  });
+}
+
+const status = (raw: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1] ?? 0);
+const header = (raw: string, name: string) => new RegExp(`^${name}: (.*)$`, "im").exec(raw.split("\r\n\r\n")[0])?.[1]?.trim();
+
+async function testRoutes(app: FastifyInstance) {
+  app.get("/test/unknown-404", async () => {
+    throw new AppError("nothing.known", 404);
+  });
+  app.get("/test/unknown-409", async () => {
+    throw new AppError("nothing.known", 409);
+  });
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+
+describeEachDb("hostile requests", (kind) => {
+  let shop: TestShop;
+  let port: number;
+  beforeAll(async () => {
+    shop = await createTestShop(kind, { ssr: true, env: { PUBLIC_URL: ORIGIN }, apiPlugins: [testRoutes] });
+    await shop.app.listen({ port: 0, host: "127.0.0.1" });
+    port = (shop.app.server.address() as { port: number }).port;
+  });
+  afterAll(() => shop?.close());
+
+  describe("open redirects", () => {
+    it("never answers a tracking-parameter redirect to another site", async () => {
+      for (const line of ["GET //evil.example/?utm_source=x", "GET /\\evil.example/?gclid=1", "GET /\t/evil.example/?gclid=1", "GET http://evil.example/?utm_source=1"]) {
+        const res = await rawExchange(port, [`${line} HTTP/1.1\r\nHost: shop.test\r\nConnection: close\r\n\r\n`]);
+        expect(status(res.text), line).toBeGreaterThan(0);
+        expect(target(header(res.text, "location")), `${line} -> ${header(res.text, "location")}`).toBe(ORIGIN);
+      }
+      // Not a redirect, and not another host's home page either: a path of this shop that does not exist.
+      const doubled = await rawExchange(port, ["GET //evil.example/ HTTP/1.1\r\nHost: shop.test\r\nConnection: close\r\n\r\n"]);
+      expect(status(doubled.text)).toBe(404);
+      const fine = await rawExchange(port, ["GET /ofertas?utm_source=x&sort=lower_price HTTP/1.1\r\nHost: shop.test\r\nConnection: close\r\n\r\n"]);
+      expect(status(fine.text)).toBe(301);
+      expect(header(fine.text, "location")).toBe("/ofertas?sort=lower_price");
+    });
+
+    it("sends the cookie choice back only to a page of the shop, however redirectTo is written", async () => {
+      for (const redirectTo of ["/\\evil.example/x", "/\t/evil.example", "//evil.example", "/.//evil.example", "https://evil.example/", "/\r\n/evil.example"]) {
+        const res = await shop.app.inject({ method: "POST", url: "/cookies", headers: FORM, payload: form({ consent: "accepted", redirectTo }) });
+        expect(res.statusCode, JSON.stringify(redirectTo)).toBe(302);
+        expect(target(res.headers.location as string), `${JSON.stringify(redirectTo)} -> ${res.headers.location}`).toBe(ORIGIN);
+        expect(String(res.headers["set-cookie"])).toMatch(/^cookie_consent=accepted;/);
+      }
+      const back = await shop.app.inject({ method: "POST", url: "/fr/cookies", headers: FORM, payload: form({ consent: "rejected", redirectTo: "/fr/marcas?page=2" }) });
+      expect(back.headers.location).toBe("/fr/marcas?page=2");
+      const fallback = await shop.app.inject({ method: "POST", url: "/fr/cookies", headers: FORM, payload: form({ consent: "rejected", redirectTo: "//evil.example" }) });
+      expect(fallback.headers.location).toBe("/fr");
+    });
+
+    it("answers CR/LF and non-Latin-1 characters in redirectTo with a redirect, never a 500", async () => {
+      for (const redirectTo of ["/ofertas\r\nSet-Cookie: x=1", "/baño/€/🚿", "/x\u0000y"]) {
+        const res = await shop.app.inject({ method: "POST", url: "/cookies", headers: FORM, payload: form({ consent: "accepted", redirectTo }) });
+        expect(res.statusCode, JSON.stringify(redirectTo)).toBe(302);
+        expect(String(res.headers.location)).not.toMatch(/[\r\n]/);
+        expect(String(res.headers["set-cookie"])).not.toMatch(/x=1/);
+      }
+    });
+
+    it("returns a newsletter form posted without JavaScript to a page of the shop", async () => {
+      for (const redirectTo of ["/.//evil.example", "/\\evil.example", "//evil.example"]) {
+        const res = await shop.app.inject({
+          method: "POST",
+          url: "/newsletter",
+          headers: { ...FORM, "sec-fetch-dest": "document" },
+          payload: form({ name: "Ana", surname: "Ruiz", email: "not-an-email", redirectTo }),
+        });
+        expect(res.statusCode).toBe(303);
+        const location = String(res.headers.location);
+        expect(target(location), `${redirectTo} -> ${location}`).toBe(ORIGIN);
+        expect(location).toMatch(/^\/\?newsletter=invalid#newsletter-title$/);
+      }
+    });
+  });
+
+  describe("cross-site form posts", () => {
+    it("refuses a consent or newsletter post from another site with a translated 403 page", async () => {
+      const es = await shop.app.inject({
+        method: "POST",
+        url: "/cookies",
+        headers: { ...FORM, origin: "https://evil.example", accept: "text/html" },
+        payload: form({ consent: "accepted", redirectTo: "/" }),
+      });
+      expect(es.statusCode).toBe(403);
+      expect(es.headers["set-cookie"]).toBeUndefined();
+      expect(es.headers["content-type"]).toMatch(/^text\/html/);
+      expect(es.body).toContain('<html lang="es">');
+      expect(es.body).toContain("no se hizo desde nuestra tienda");
+      expect(es.body).toContain('<a href="/">Volver a la tienda</a>');
+
+      const fr = await shop.app.inject({
+        method: "POST",
+        url: "/fr/cookies",
+        headers: { ...FORM, "sec-fetch-site": "cross-site", accept: "text/html" },
+        payload: form({ consent: "accepted" }),
+      });
+      expect(fr.statusCode).toBe(403);
+      expect(fr.body).toContain("ne vient pas de notre boutique");
+      expect(fr.body).toContain('<a href="/fr">Retour à la boutique</a>');
+
+      const email = `cross-site-${kind}@example.es`;
+      const news = await shop.app.inject({
+        method: "POST",
+        url: "/newsletter",
+        headers: { ...FORM, origin: "null" },
+        payload: form({ name: "Ana", surname: "Ruiz", email, terms: "on" }),
+      });
+      expect(news.statusCode).toBe(403);
+      expect(news.json().error.code).toBe("request.cross_site");
+      const rows = (await shop.database.db.execute(sql`select count(*)::int as n from newsletter_subscriptions where email = ${email}`)) as unknown as {
+        rows: { n: number }[];
+      };
+      expect(rows.rows[0].n).toBe(0);
+    });
+
+    it("accepts the shop's own pages (Origin, Sec-Fetch-Site or Referer) and clients that are no browser", async () => {
+      const ok = async (headers: Record<string, string>) =>
+        (await shop.app.inject({ method: "POST", url: "/cookies", headers: { ...FORM, ...headers }, payload: form({ consent: "accepted" }) })).statusCode;
+      expect(await ok({ origin: ORIGIN })).toBe(302);
+      expect(await ok({ origin: "http://localhost:80" })).toBe(302);
+      expect(await ok({ "sec-fetch-site": "same-origin" })).toBe(302);
+      expect(await ok({ referer: `${ORIGIN}/ofertas` })).toBe(302);
+      expect(await ok({})).toBe(302);
+      expect(await ok({ referer: "https://evil.example/" })).toBe(403);
+    });
+
+    it("protects API calls that carry cookies and no Authorization header", async () => {
+      const url = "/api/auth-users/v1/newsletters/";
+      const payload = { store: "ESDB", name: "Ana", surname: "Ruiz", email: "bad", terms: true };
+      const forged = await shop.app.inject({ method: "POST", url, payload, headers: { cookie: "sid=abc", origin: "https://evil.example" } });
+      expect(forged.statusCode).toBe(403);
+      expect(forged.json()).toEqual({ error: { code: "request.cross_site", message: expect.stringContaining("no se hizo desde nuestra tienda") } });
+      const noCookie = await shop.app.inject({ method: "POST", url, payload, headers: { origin: "https://evil.example" } });
+      expect(noCookie.statusCode).toBe(400);
+      const bearer = await shop.app.inject({ method: "POST", url, payload, headers: { cookie: "sid=abc", authorization: "Bearer x", origin: "https://evil.example" } });
+      expect(bearer.statusCode).not.toBe(403);
+      const own = await shop.app.inject({ method: "POST", url, payload, headers: { cookie: "sid=abc", origin: ORIGIN } });
+      expect(own.statusCode).toBe(400);
+    });
+  });
+
+  describe("bodies", () => {
+    it("refuses a form body over 1 MB with 413, declared or chunked", async () => {
+      const big = `consent=accepted&redirectTo=/&pad=${"a".repeat(1_100_000)}`;
+      const declared = await shop.app.inject({ method: "POST", url: "/cookies", headers: FORM, payload: big });
+      expect(declared.statusCode).toBe(413);
+      expect(declared.json().error.message).toBe("Los datos enviados son demasiado grandes");
+
+      const chunk = "a".repeat(64 * 1024);
+      const chunks: string[] = ["POST /newsletter HTTP/1.1\r\nHost: shop.test\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"];
+      for (let sent = 0; sent < 1_300_000; sent += chunk.length) chunks.push(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+      chunks.push("0\r\n\r\n");
+      const chunked = await rawExchange(port, chunks);
+      expect(status(chunked.text)).toBe(413);
+    });
+
+    it("answers a JSON, XML, missing or broken body on /cookies with 4xx and a message", async () => {
+      const cases: [Record<string, string>, string][] = [
+        [{ "content-type": "application/json" }, '{"consent":"accepted"}'],
+        [{ "content-type": "application/xml" }, "<consent>accepted</consent>"],
+        [{ "content-type": "text/plain" }, "consent=accepted"],
+        [{ "content-type": "multipart/form-data; boundary=x" }, "--x\r\nbroken"],
+        [{ "content-type": "application/x-www-form-urlencoded" }, ""],
+      ];
+      for (const [headers, payload] of cases) {
+        const res = await shop.app.inject({ method: "POST", url: "/cookies", headers, payload });
+        expect(res.statusCode, headers["content-type"]).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, headers["content-type"]).toBeLessThan(500);
+        expect(res.body.length).toBeGreaterThan(0);
+      }
+      const raw = await rawExchange(port, ["POST /cookies HTTP/1.1\r\nHost: shop.test\r\nContent-Length: 16\r\nConnection: close\r\n\r\nconsent=accepted"]);
+      expect(status(raw.text)).toBeGreaterThanOrEqual(400);
+      expect(status(raw.text)).toBeLessThan(500);
+    });
+
+    it("answers a JSON or XML body on /configuration with 4xx", async () => {
+      for (const [type, payload] of [
+        ["application/json", '{"slug":"x"}'],
+        ["application/xml", "<slug>x</slug>"],
+      ]) {
+        const res = await shop.app.inject({ method: "POST", url: "/configuration", headers: { "content-type": type }, payload });
+        expect(res.statusCode, type).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, type).toBeLessThan(500);
+      }
+    });
+
+    it("refuses NUL bytes and control characters in the newsletter fields with 400 and a message", async () => {
+      for (const [field, value] of [
+        ["name", "Ana\u0000"],
+        ["surname", "Ru\u0000iz"],
+        ["email", "ana\u0000@example.es"],
+        ["name", "Ana\r\nBcc: x@evil.example"],
+      ]) {
+        const fields = { name: "Ana", surname: "Ruiz", email: "ana.nul@example.es", terms: "on", [field]: value };
+        const res = await shop.app.inject({ method: "POST", url: "/newsletter", headers: FORM, payload: form(fields) });
+        expect(res.statusCode, `${field} ${JSON.stringify(value)}`).toBe(400);
+        const api = await shop.app.inject({ method: "POST", url: "/api/auth-users/v1/newsletters/", payload: { store: "ESDB", ...fields, terms: true } });
+        expect(api.statusCode, `api ${field} ${JSON.stringify(value)}`).toBe(400);
+        expect(api.json().error.message.length).toBeGreaterThan(0);
+      }
+    });
+  });
+
+  describe("timeouts", () => {
+    it("uses sane socket timeouts by default", () => {
+      const server = shop.app.server;
+      expect(server.requestTimeout).toBe(30_000);
+      expect(server.headersTimeout).toBe(15_000);
+      expect(server.keepAliveTimeout).toBe(72_000);
+      expect(server.timeout).toBe(75_000);
+    });
+
+    it("cuts a POST whose body stalls after its headers", async () => {
+      const app = await buildHttp({ services: shop.services, timeouts: { requestMs: 1000, headersMs: 1000, checkIntervalMs: 200 } });
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      try {
+        const p = (app.server.address() as { port: number }).port;
+        const res = await rawExchange(
+          p,
+          ['POST /api/auth-users/v1/newsletters/ HTTP/1.1\r\nHost: shop.test\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"store":'],
+          { waitMs: 6000 },
+        );
+        expect(res.closed).toBe(true);
+        expect(res.ms).toBeLessThan(4000);
+        expect(status(res.text)).toBe(408);
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
+  describe("error messages", () => {
+    it("answers media errors in the request's language", async () => {
+      const fr = await shop.app.inject({ url: "/media/files/nada-de-nada.pdf", headers: { "accept-language": "fr-FR" } });
+      expect(fr.statusCode).toBe(404);
+      expect(fr.json().error).toEqual({ code: "media.not_found", message: "Fichier introuvable" });
+    });
+
+    it("answers an unknown code with the generic message of its status", async () => {
+      const nf = await shop.app.inject({ url: "/api/test/unknown-404" });
+      expect(nf.json().error).toEqual({ code: "nothing.known", message: "No encontrado" });
+      const conflict = await shop.app.inject({ url: "/api/test/unknown-409", headers: { "accept-language": "fr" } });
+      expect(conflict.statusCode).toBe(409);
+      expect(conflict.json().error.message).toMatch(/conflit/);
+    });
+  });
+
+  describe("cookies", () => {
+    it("marks the language and consent cookies Secure when the shop is served over https", async () => {
+      const page = await shop.app.inject({ url: "/marcas" });
+      expect([page.headers["set-cookie"]].flat().find((c) => c?.startsWith("locale="))).toMatch(/; Secure$/);
+      const consent = await shop.app.inject({ method: "POST", url: "/cookies", headers: FORM, payload: form({ consent: "accepted" }) });
+      expect(String(consent.headers["set-cookie"])).toMatch(/^cookie_consent=accepted; Path=\/; Max-Age=\d+; SameSite=Lax; HttpOnly; Secure$/);
+    });
+  });
+
+  describe("rendering", () => {
+    it("leaves no timer behind once a page is rendered", async () => {
+      const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+      await shop.app.inject({ url: "/marcas" });
+      const before = timers();
+      for (let i = 0; i < 12; i++) {
+        const res = await shop.app.inject({ url: i % 2 ? "/marcas" : "/fr/marcas", headers: i % 3 ? {} : { "user-agent": "Googlebot/2.1" } });
+        expect(res.headers["content-type"]).toMatch(/^text\/html/);
+      }
+      expect(timers() - before).toBeLessThan(4);
+    });
+  });
+});
+
+describeEachDb("cookies over plain http", (kind) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop(kind, { ssr: true, env: { PUBLIC_URL: "http://localhost:3000" } });
+  });
+  afterAll(() => shop?.close());
+
+  it("does not mark cookies Secure when PUBLIC_URL is http (a browser would drop them)", async () => {
+    const page = await shop.app.inject({ url: "/marcas" });
+    expect([page.headers["set-cookie"]].flat().find((c) => c?.startsWith("locale="))).toBe("locale=es; Path=/; Max-Age=31536000; SameSite=Lax");
+    const consent = await shop.app.inject({ method: "POST", url: "/cookies", headers: FORM, payload: form({ consent: "rejected" }) });
+    expect(String(consent.headers["set-cookie"])).not.toMatch(/Secure/);
+  });
+});

@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import type { Config } from "../../config.ts";
+
+export type MailMessage = { to: string; subject: string; text: string; html: string };
+
+/** What the development outbox page lists: the .eml file and what its sidecar says about it. */
+export type OutboxEntry = { file: string; to: string; subject: string; date: string };
+export type OutboxMail = OutboxEntry & { text: string; html: string };
+
+/** Names the shop writes: a date, a random part, .eml. Anything else is refused (no path tricks). */
+const FILE_NAME = /^[0-9TZ-]+-[a-f0-9]{8}\.eml$/;
+
+/**
+ * Outgoing mail. With SMTP_URL, nodemailer sends through that server. Without it (the
+ * embedded default) nodemailer still builds the complete MIME message and it is written as
+ * an .eml file to DATA_DIR/outbox, where any mail program opens it; in development the shop
+ * lists them at /dev/outbox.
+ */
+export function createMailService(config: Pick<Config, "smtpUrl" | "mailFrom" | "dataDir">) {
+  const outboxDir = join(config.dataDir, "outbox");
+  const transport = config.smtpUrl
+    ? nodemailer.createTransport(config.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+
+  return {
+    kind: config.smtpUrl ? ("smtp" as const) : ("outbox" as const),
+    outboxDir,
+
+    /** Sends one mail; resolves when the SMTP server accepted it (or the file is written). */
+    async send(msg: MailMessage): Promise<{ messageId: string; file?: string }> {
+      const info = await transport.sendMail({ from: config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+      if (config.smtpUrl) return { messageId: info.messageId };
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
+      const date = new Date();
+      const file = `${date.toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
+      await writeFile(join(outboxDir, file), (info as unknown as { message: Buffer }).message, { mode: 0o600 });
+      const meta: OutboxMail = { file, to: msg.to, subject: msg.subject, date: date.toISOString(), text: msg.text, html: msg.html };
+      await writeFile(join(outboxDir, `${file}.json`), JSON.stringify(meta), { mode: 0o600 });
+      return { messageId: info.messageId, file };
+    },
+
+    /** The outbox, newest first. */
+    async listOutbox(): Promise<OutboxEntry[]> {
+      let names: string[];
+      try {
+        names = await readdir(outboxDir);
+      } catch {
+        return [];
+      }
+      const files = names.filter((n) => FILE_NAME.test(n)).sort().reverse();
+      const out: OutboxEntry[] = [];
+      for (const file of files) {
+        const m = await this.readOutbox(file);
+        if (m) out.push({ file: m.file, to: m.to, subject: m.subject, date: m.date });
+      }
+      return out;
+    },
+
+    async readOutbox(file: string): Promise<OutboxMail | null> {
+      if (!FILE_NAME.test(file)) return null;
+      try {
+        return JSON.parse(await readFile(join(outboxDir, `${file}.json`), "utf8")) as OutboxMail;
+      } catch {
+        return null;
+      }
+    },
+
+    async rawOutbox(file: string): Promise<Buffer | null> {
+      if (!FILE_NAME.test(file)) return null;
+      try {
+        return await readFile(join(outboxDir, file));
+      } catch {
+        return null;
+      }
+    },
+
+    close() {
+      transport.close();
+    },
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

@@ -1,0 +1,74 @@
+import type { AddressInfo } from "node:net";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = { to: string[]; from: string; subject: string; text: string; html: string; raw: ParsedMail };
+
+/**
+ * A real SMTP server on a free local port for integration tests: the shop sends through it with
+ * SMTP_URL=smtp://127.0.0.1:<port> exactly as it would through a provider, and the test reads
+ * what arrived (parsed by mailparser) and follows its links.
+ */
+export async function startSmtp() {
+  const mails: ReceivedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          mails.push({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            subject: parsed.subject ?? "",
+            text: parsed.text ?? "",
+            html: typeof parsed.html === "string" ? parsed.html : "",
+            raw: parsed,
+          });
+          for (const w of waiters.splice(0)) w();
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** Mails received by an address, oldest first. */
+    to(address: string): ReceivedMail[] {
+      return mails.filter((m) => m.to.includes(address.toLowerCase()));
+    },
+    /** The newest mail to an address whose subject matches, waiting for it (the shop awaits the SMTP answer, so it is normally there). */
+    async last(address: string, subject: RegExp, timeoutMs = 5000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = this.to(address).filter((m) => subject.test(m.subject));
+        if (found.length) return found[found.length - 1];
+        if (Date.now() > deadline) throw new Error(`no mail to ${address} matching ${subject} (got: ${mails.map((m) => `${m.to} ${m.subject}`).join("; ")})`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 200);
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type TestSmtp = Awaited<ReturnType<typeof startSmtp>>;
+
+/** The first link of a mail's text that starts with `prefix`. */
+export function linkIn(mail: ReceivedMail, prefix: string): URL {
+  const m = mail.text.match(/https?:\/\/\S+/g) ?? [];
+  const found = m.find((u) => u.startsWith(prefix));
+  if (!found) throw new Error(`no link starting with ${prefix} in: ${mail.text}`);
+  return new URL(found);
+}
