@@ -55,6 +55,8 @@ export default [
     r("como-medir-una-mampara-angular", CONTENT, "measure-angular"),
     r("como-medir-una-mampara-semicircular", CONTENT, "measure-semicircular"),
     r("popup", "routes/pages/popup.tsx"),
+    // The newsletter mails' one-click unsubscribe link (GET asks, POST unsubscribes; RFC 8058).
+    r("newsletter/unsubscribe", "routes/resources/newsletter-unsubscribe.ts"),
     r("order/:id?", "routes/pages/order.tsx"),
     // Category paths end with a slash, product paths with .html; anything else is the 404 page.
     r("*", "routes/pages/catalog-path.tsx"),

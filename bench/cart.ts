@@ -9,7 +9,7 @@
  * The shop runs in this process (the API only, the real createShop wiring); the load comes from
  * autocannon in a child process (this file with --load), over real HTTP. Requests rotate over many
  * guest carts, each with its own X-Cart-Token, as real shoppers' carts would: 128 carts of 3 rows
- * for GET, 256 carts for POST (emptied before each run, so carts stay shopper-sized).
+ * for GET, 1024 carts for POST (emptied before each run, so carts stay shopper-sized: a few rows).
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -26,15 +26,19 @@ import { type Backend, createPgDatabase, freePort, type LoadFigure, machine, med
 const run = promisify(execFile);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const CONNECTIONS = 16;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SLUG = "plato-de-ducha-de-resina-ibiza-textura-pizarra";
+/** Enough carts that each gets a handful of rows per run (a shopper's cart, not a warehouse). */
+const POST_CARTS = 1024;
 
+type AutocannonResult = { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
 type Target = { name: string; method: "GET" | "POST"; paths: string[]; tokens: string[]; body?: string };
 export type CartBenchResult = { backend: Backend; name: string; runs: LoadFigure[]; median: LoadFigure };
 
 /** Child process: autocannon with each request's path and token taken in turn from the lists. */
 async function loadChild(spec: { url: string; seconds: number; target: Target }) {
-  const { default: autocannon } = await import("autocannon");
+  // autocannon ships no types; only its documented programmatic options are used.
+  const { default: autocannon } = (await import("autocannon" as string)) as { default: (o: object) => Promise<AutocannonResult> };
   const { target } = spec;
   let i = 0;
   const result = await autocannon({
@@ -74,8 +78,8 @@ async function load(url: string, target: Target, seconds: number): Promise<LoadF
 }
 
 export async function benchCart(log = console.log): Promise<CartBenchResult[]> {
-  const backends: Backend[] = ["pglite"];
-  if (await postgresAvailable()) backends.push("postgres");
+  const backends: Backend[] = process.env.BENCH_BACKENDS === "postgres" ? [] : ["pglite"];
+  if (process.env.BENCH_BACKENDS !== "pglite" && (await postgresAvailable())) backends.push("postgres");
   else log("PostgreSQL not reachable: PGlite only");
   const results: CartBenchResult[] = [];
   for (const backend of backends) {
@@ -131,7 +135,7 @@ export async function benchCart(log = console.log): Promise<CartBenchResult[]> {
         return out;
       }
       const getCarts = await cartsWithCoupon(128, 3);
-      const postCarts = await cartsWithCoupon(256, 0);
+      const postCarts = await cartsWithCoupon(POST_CARTS, 0);
       const postIds = postCarts.map((c) => c.id).join(",");
 
       const targets: (Target & { before?: () => Promise<void> })[] = [

@@ -92,6 +92,14 @@ describe("address forms (spec 3 and 5)", () => {
     expect(!cif.ok && cif.fieldErrors.tax_id).toBe("El formato del CIF no es correcto");
   });
 
+  it("shows the DNI and phone errors together with an empty street, at the first submit", () => {
+    const r = parseForm(addressSchema("es", "billing"), { ...billing, address: "", tax_type: "dni", tax_id: "12345678A" });
+    expect(!r.ok && r.fieldErrors.tax_id).toBe("El formato del DNI no es correcto");
+    expect(!r.ok && r.fieldErrors.address).toBeTruthy();
+    const s = parseForm(addressSchema("es", "shipping"), { ...shipping, city: "", phone: "12345" });
+    expect(!s.ok && s.fieldErrors.phone).toBe("Introduce un número de teléfono correcto");
+  });
+
   it("checks phone and postal code with the spec's rules, per country", () => {
     const r = parseForm(addressSchema("es", "shipping"), { ...shipping, phone: "12345", postal_code: "2801" });
     expect(!r.ok && r.fieldErrors).toMatchObject({ phone: "Introduce un número de teléfono correcto", postal_code: "El código postal debe tener 5 dígitos" });

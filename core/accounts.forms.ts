@@ -189,7 +189,11 @@ export function addressSchema(lang: Language, type: AddressType) {
     }
     const problem = validateTaxId(v.country, v.tax_type, v.tax_id);
     if (problem) ctx.addIssue({ code: "custom", path: ["tax_id"], message: t(lang, problem) });
-  }).transform((v) => ({
+  },
+  // Checked even when other fields are wrong (a shopper sees every error at the first submit), as
+  // long as the fields these rules read parsed.
+  { when: (p) => !p.issues.some((i) => ["phone", "country", "tax_type", "tax_id"].includes(String(i.path?.[0]))) } as never,
+  ).transform((v) => ({
     ...v,
     tax_type: v.tax_type ?? null,
     tax_id: v.tax_id === "" ? "" : normaliseTaxId(v.tax_id),

@@ -7,7 +7,6 @@ import {
   priceCart,
   prorate,
   rowShipping,
-  serviceUnitPrice,
   shippingNetPerUnit,
   SHIPPING_NET_DEFAULT,
   vatSplit,
@@ -32,7 +31,7 @@ const base = (over: Partial<PricingInput> = {}): PricingInput => ({
   ...over,
 });
 
-describe("cart pricing: shipping and services (spec 9)", () => {
+describe("cart pricing: shipping (spec 9)", () => {
   it.each([
     // net per unit, quantity, VAT bp, expected (amount x quantity x 1.21, half up)
     [1000, 1, 2100, 1210],
@@ -43,12 +42,6 @@ describe("cart pricing: shipping and services (spec 9)", () => {
     [0, 5, 2100, 0],
   ])("row shipping %i x %i at %i bp = %i", (net, q, vat, expected) => {
     expect(rowShipping(net, q, vat)).toBe(expected);
-  });
-
-  it("adds VAT to installation prices, which the catalog keeps net", () => {
-    expect(serviceUnitPrice(2000, 2100)).toBe(2420);
-    expect(serviceUnitPrice(25000, 2100)).toBe(30250);
-    expect(serviceUnitPrice(0, 2100)).toBe(0);
   });
 
   it("ships bulky goods by pallet and small parts by parcel", () => {

@@ -49,11 +49,6 @@ export function rowShipping(netPerUnit: Cents, quantity: number, vatRateBp: numb
   return multiply(netPerUnit * quantity, vatFactor(vatRateBp));
 }
 
-/** Spec 9: installation prices (the catalog keeps them net) x 1.21, rounded half up, per unit. */
-export function serviceUnitPrice(net: Cents, vatRateBp: number): Cents {
-  return multiply(net, vatFactor(vatRateBp));
-}
-
 // ---------------------------------------------------------------- coupons
 
 export type CouponKind = "amount" | "percent";

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
+import { axeViolations, blocking } from "./support/axe.ts";
 import { describeBrowser, type ShopPage } from "./support/index.ts";
 
 let n = 0;
@@ -74,11 +75,29 @@ async function logIn(shop: ShopPage, email: string, password: string) {
   await form.getByRole("button", { name: "Iniciar sesión" }).click();
 }
 
+/** WCAG 2.1 AA: no serious or critical axe violation on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const found = blocking(await axeViolations(page));
+  expect(found.map((v) => `${page.url()} ${v.id}: ${v.help} ${v.nodes.map((x) => x.target).join(", ")}`)).toEqual([]);
+}
+
+/**
+ * This visitor has already seen the marketing popups (their own "seen" record, db_popups): a
+ * popup opening after a page's hydration would otherwise cover the header menu at random.
+ */
+async function popupsSeen(shop: ShopPage) {
+  await shop.context.addInitScript(() => {
+    const now = Date.now();
+    window.localStorage.setItem("db_popups", JSON.stringify(Object.fromEntries(Array.from({ length: 200 }, (_, i) => [String(i + 1), now]))));
+  });
+}
+
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? "");
 
 describeBrowser("accounts", (browser) => {
   it("sign up -> activation mail -> log in -> addresses -> guest favourite moves to the account -> professional prices -> log out", async () => {
     const shop = await browser.open();
+    await popupsSeen(shop);
     const { page } = shop;
     const email = uniqueEmail("e2e");
     const password = "ducha-2026";
@@ -109,6 +128,7 @@ describeBrowser("accounts", (browser) => {
     await page.getByRole("heading", { level: 1, name: "Hola, Begoña" }).waitFor();
     await expect.poll(() => page.getByTestId("account-name").textContent()).toBe("Begoña");
     const base = shop.path();
+    await expectAccessible(page);
     // The tokens live in HttpOnly cookies, never in storage a script can read.
     const cookies = await shop.context.cookies();
     expect(cookies.filter((c) => c.name.startsWith("sid_")).map((c) => [c.name, c.httpOnly, c.sameSite])).toEqual([
@@ -155,10 +175,12 @@ describeBrowser("accounts", (browser) => {
     await billing.getByRole("button", { name: "Guardar dirección" }).click();
     await billing.locator("#address-tax_id-err").getByText("El formato del DNI no es correcto").waitFor();
     expect(await focusedId(page)).toBe("address-tax_id");
+    await expectAccessible(page);
     await billing.getByLabel("Número de documento").fill("12345678Z");
     await billing.getByRole("button", { name: "Guardar dirección" }).click();
     await page.getByText("Dirección guardada.").waitFor();
     await expect.poll(() => page.getByTestId("addresses-billing").getByText("DNI 12345678Z").count()).toBe(1);
+    await expectAccessible(page);
 
     // Professional: the switch, then the product page shows the professional price.
     await shop.goto(base);
@@ -197,6 +219,7 @@ describeBrowser("accounts", (browser) => {
 
   it("the same sign-up in French (/fr), then a French login", async () => {
     const shop = await browser.open({ viewport: "mobile" });
+    await popupsSeen(shop);
     const { page } = shop;
     const email = uniqueEmail("e2e-fr");
     const password = "douche-2026";
@@ -208,6 +231,7 @@ describeBrowser("accounts", (browser) => {
     await form.getByRole("button", { name: "Se connecter" }).click();
     await page.waitForURL((u) => /^\/fr\/profile\/\d+$/.test(u.pathname));
     await page.getByRole("heading", { level: 1, name: "Bonjour, Léa" }).waitFor();
+    await expectAccessible(page);
     expect(await shop.lang()).toBe("fr");
     // No newsletter and no professionals area in the French store (spec 1).
     expect(await page.getByTestId("professional-switch").count()).toBe(0);

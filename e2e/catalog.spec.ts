@@ -81,9 +81,14 @@ describeBrowser("catalog walk", (browser) => {
     expect(total).toMatch(/\d+,\d{2}\s€/);
     expect((await button.textContent())!.replace(/\s/g, " ")).toContain(total.replace(/\s/g, " "));
 
-    // The server checks and prices the configuration again, then hands over to the cart.
+    // The server checks and prices the configuration again and adds it; the shopper stays on the
+    // product page with a confirmation that leads to the cart, where the line shows at that price.
     await button.click();
-    await page.waitForURL((u) => u.pathname === "/cart" && u.searchParams.has("added"));
+    const added = page.getByTestId("added-to-cart");
+    await added.waitFor();
+    await added.getByRole("link", { name: "Ver carrito" }).click();
+    await page.waitForURL((u) => u.pathname === "/cart");
+    await expect.poll(() => page.getByText(total).count()).toBeGreaterThan(0);
   });
 
   it("shows a French product page in French, without the installation service", async () => {

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createCustomer, relaxThrottling, type TestUser } from "./test/accounts.ts";
 import { decode, h1s } from "./test/html.ts";
-import { startSmtp, type TestSmtp } from "./test/smtp.ts";
+import { linkIn, startSmtp, type TestSmtp } from "./test/smtp.ts";
 import { describeEachDb } from "./test/test-db.ts";
 import { createTestShop, type TestShop } from "./test/test-shop.ts";
 
@@ -174,6 +174,77 @@ describeEachDb("account pages (SSR, no JavaScript) and the page cache", (kind) =
     const del = await post(`/profile/${other.id}/address`, { intent: "delete", type: "shipping", id: String(id) }, jar);
     expect(del.headers.location).toBe(`/profile/${other.id}/address?done=missing`);
     expect(text(html(await get(`/profile/${pro.id}/address`, proJar)))).toContain("Gran Vía 1");
+  });
+
+  it("recovers a password through the two forms and the mailed link, which works once", async () => {
+    const u = await createCustomer(shop, smtp, { name: "Remedios" });
+    const unknown = await post("/recuperar-contrasena", { email: "nadie@example.es" });
+    expect(unknown.statusCode).toBe(404);
+    expect(text(html(unknown))).toContain("No existe ninguna cuenta asociada a ese email");
+    const sent = await post("/recuperar-contrasena", { email: u.email });
+    expect(sent.statusCode).toBe(200);
+    expect(text(html(sent))).toContain("Te hemos enviado un email con un enlace para restablecer tu contraseña.");
+    const mail = await smtp.last(u.email, /.+/);
+    const link = linkIn(mail, `${ORIGIN}/restaurar-contrasena?token=`);
+    const path = link.pathname + link.search;
+    expect(h1s(html(await get(path)))).toEqual(["Nueva contraseña"]);
+    const mismatch = await post(path, { password: "nueva-123", password_confirmation: "nueva-124" });
+    expect(text(html(mismatch))).toContain("Las contraseñas no coinciden");
+    const done = await post(path, { password: "nueva-123", password_confirmation: "nueva-123" });
+    expect(done.headers.location).toBe("/login?notice=password_reset");
+    const again = await post(path, { password: "otra-456", password_confirmation: "otra-456" });
+    expect(again.statusCode).toBe(400);
+    expect(text(html(again))).toContain("error al restablecer la contraseña");
+    await logIn({ ...u, password: "nueva-123" });
+  });
+
+  it("switches the newsletter, exports the data as JSON, and deletes the account after the password and the confirmation", async () => {
+    const u = await createCustomer(shop, smtp, { name: "Casilda" });
+    const jar = await logIn(u);
+    const base = `/profile/${u.id}`;
+    const on = await post(`${base}/newsletter`, { subscribed: "on" }, jar);
+    expect(on.headers.location).toBe(`${base}/newsletter?done=on`);
+    expect(text(html(await get(`${base}/newsletter`, jar)))).toContain(`Estás suscrito a la newsletter con ${u.email}.`);
+    expect((await get(`/fr/profile/${u.id}/newsletter`, jar)).statusCode).toBe(404); // no newsletter in France
+
+    const exported = await get(`${base}/privacy/export`, jar);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers["content-type"]).toMatch(/^application\/json/);
+    expect(exported.headers["content-disposition"]).toBe(`attachment; filename="mis-datos-${u.id}.json"`);
+    expect(exported.headers["cache-control"]).toBe("private, no-store");
+    expect(html(exported)).toContain(u.email);
+
+    const unconfirmed = await post(`${base}/privacy`, { password: u.password }, jar);
+    expect(text(html(unconfirmed))).toContain("Marca la casilla para confirmar");
+    const wrong = await post(`${base}/privacy`, { password: "no-es", confirm: "on" }, jar);
+    expect(text(html(wrong))).toContain("La contraseña actual no es correcta");
+    const gone = await post(`${base}/privacy`, { password: u.password, confirm: "on" }, jar);
+    expect(gone.headers.location).toBe("/login?notice=account_deleted");
+    store(jar, gone);
+    expect(jar).toEqual({});
+    const again = await post("/login", { email: u.email, password: u.password, terms: "on" });
+    expect(text(html(again))).toContain("Credenciales no válidas");
+  });
+
+  it("renews an expired access cookie on a page and on a form post (action and loaders together) without ending the session", async () => {
+    const jar = await logIn(other);
+    const base = `/profile/${other.id}`;
+    delete jar.sid_access; // its 600 s are over: the browser no longer sends it
+    const page = await get(base, jar);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    expect(setCookies(page).some((c) => c.startsWith("sid_access="))).toBe(true);
+    store(jar, page);
+    delete jar.sid_access;
+    const invalid = await post(`${base}/address/form-shipping`, address({ postal_code: "123" }), jar);
+    expect(invalid.statusCode).toBe(400);
+    expect(text(html(invalid))).toContain("El código postal debe tener 5 dígitos");
+    const renewed = setCookies(invalid).filter((c) => c.startsWith("sid_access="));
+    expect(renewed.length).toBeGreaterThan(0);
+    store(jar, invalid);
+    const after = await get(base, jar);
+    expect(after.statusCode).toBe(200);
+    expect(h1s(html(after))).toEqual(["Hola, Ildefonso"]);
   });
 
   it("refuses a DNI with a wrong control letter with the spec's message, saves a right one, deletes after confirming", async () => {

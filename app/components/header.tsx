@@ -88,7 +88,7 @@ export function Header() {
         </Form>
         <nav className="ml-auto flex items-center gap-1 sm:gap-2" aria-label={t("header.account")}>
           <AccountMenu />
-          <Link to={href(`/profile/${root.user?.id ?? "me"}/favourites`)} className="relative flex flex-col items-center rounded-lg p-2 text-xs text-brand-800 hover:bg-brand-50">
+          <Link to={href(`/profile/${root.user?.id ?? "me"}/favourites`)} className="relative flex flex-col items-center rounded-lg px-1 py-2 text-xs text-brand-800 hover:bg-brand-50 min-[400px]:px-2">
             <Icon d={ICONS.heart} />
             {/* As the cart link: named by the text one sees (WCAG 2.5.3), the count read after it. */}
             <span className="sr-only sm:not-sr-only sm:block">{t("header.wishlist")}</span>
@@ -96,7 +96,7 @@ export function Header() {
             <span className="absolute right-0 top-0 min-w-5 rounded-full bg-brand-700 px-1 text-center text-[11px] font-bold leading-5 text-white" aria-hidden="true" data-testid="wishlist-count">{wishlist.length}</span>
           </Link>
           {/* Named by its own text (visible from sm, read on every width) plus the count: no aria-label that could differ from what is seen. */}
-          <Link to={href("/cart")} className="relative flex flex-col items-center rounded-lg p-2 text-xs text-brand-800 hover:bg-brand-50">
+          <Link to={href("/cart")} className="relative flex flex-col items-center rounded-lg px-1 py-2 text-xs text-brand-800 hover:bg-brand-50 min-[400px]:px-2">
             <Icon d={ICONS.cart} />
             <span className="sr-only sm:not-sr-only sm:block">{t("header.cart")}</span>
             <span className="sr-only">: {t(cartSize === 1 ? "cart.page.header_count_one" : "cart.page.header_count", { count: cartSize })}</span>

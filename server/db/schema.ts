@@ -1,8 +1,10 @@
 // Every module's tables, for Drizzle's relational queries and drizzle-kit.
 import * as accounts from "../modules/accounts/accounts.schema.ts";
+import * as cart from "../modules/cart/cart.schema.ts";
 import * as catalog from "../modules/catalog/catalog.schema.ts";
 import * as content from "../modules/content/content.schema.ts";
+import * as coupons from "../modules/coupons/coupons.schema.ts";
 import * as marketing from "../modules/marketing/marketing.schema.ts";
 import * as stores from "../modules/stores/stores.schema.ts";
 
-export const schema = { ...stores, ...content, ...marketing, ...catalog, ...accounts };
+export const schema = { ...stores, ...content, ...marketing, ...catalog, ...accounts, ...coupons, ...cart };

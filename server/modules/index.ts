@@ -33,11 +33,11 @@ export function createServices(database: Database, config: Config) {
     });
   });
   const content = createContentService(db);
-  const marketing = createMarketingService(db);
+  const mail = createMailService(config);
+  const marketing = createMarketingService(db, { mail, stores, config });
   const media = createMediaService(config);
   const coupons = createCouponsService(db);
   const cart = createCartService({ db, catalog, coupons, stock: createStockReader(db), config });
-  const mail = createMailService(config);
   const accounts = createAccountsService({ db, config, stores, catalog, marketing, mail });
   return {
     config,
@@ -57,9 +57,12 @@ export function createServices(database: Database, config: Config) {
       await stores.all();
       await catalog.start();
       cart.start();
+      marketing.start();
     },
     async stop() {
       cart.stop();
+      // Welcome mails being sent finish before the mail transport closes.
+      await marketing.stop();
       await catalog.stop();
       mail.close();
     },

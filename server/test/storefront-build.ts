@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { buildInto, isBuildFresh, ROOT, sourcesTime } from "../../scripts/build-state.mjs";
 
@@ -14,7 +14,8 @@ const hasBuild = (d: string) => existsSync(join(d, "server", "index.js"));
 
 /**
  * A storefront build for the tests: BUILD_DIR when it is set and newer than the sources
- * (`npm test` builds ./build first), otherwise a build of this work tree in /tmp named after the
+ * (`npm test` builds ./build first), otherwise a build of this work tree in node_modules/.cache (inside
+ * the project, so the server bundle resolves its packages from node_modules) named after the
  * sources' newest change. Those builds are never replaced in place: a shop process started from
  * one keeps finding the assets its HTML names while another run builds a newer one.
  */
@@ -22,7 +23,9 @@ export function storefrontBuild(): string {
   const given = process.env.BUILD_DIR ? resolve(ROOT, process.env.BUILD_DIR) : undefined;
   if (given && isBuildFresh(given)) return given;
   const prefix = `shop-test-build-${createHash("sha1").update(ROOT).digest("hex").slice(0, 10)}-`;
-  const dir = join("/tmp", `${prefix}${Math.floor(sourcesTime())}`);
+  const cache = join(ROOT, "node_modules", ".cache");
+  mkdirSync(cache, { recursive: true });
+  const dir = join(cache, `${prefix}${Math.floor(sourcesTime())}`);
   if (hasBuild(dir)) return dir;
   const siblings = readdirSync(dirname(dir))
     .filter((n) => n.startsWith(prefix) && !n.includes(".tmp-"))

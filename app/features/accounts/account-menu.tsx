@@ -41,7 +41,7 @@ export function AccountMenu() {
   const user = root.user;
   if (!user) {
     return (
-      <Link to={href("/login")} className="flex flex-col items-center rounded-lg p-2 text-xs text-brand-800 hover:bg-brand-50" aria-label={t("header.account")} data-testid="account-link">
+      <Link to={href("/login")} className="flex flex-col items-center rounded-lg px-1 py-2 text-xs text-brand-800 hover:bg-brand-50 min-[400px]:px-2" aria-label={t("header.account")} data-testid="account-link">
         <Icon d={ICONS.user} />
         <span className="hidden sm:block" aria-hidden="true">
           {t("header.account")}
@@ -53,7 +53,7 @@ export function AccountMenu() {
   const item = "block rounded-lg px-3 py-2.5 text-sm font-medium text-slate-800 hover:bg-brand-50 hover:text-brand-800";
   return (
     <details ref={menu} className="relative" data-testid="account-menu">
-      <summary className="flex cursor-pointer list-none flex-col items-center rounded-lg p-2 text-xs text-brand-800 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
+      <summary className="flex cursor-pointer list-none flex-col items-center rounded-lg px-1 py-2 text-xs min-[400px]:px-2 text-brand-800 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
         <Icon d={ICONS.user} />
         <span className="hidden max-w-28 truncate font-semibold sm:block" data-testid="account-name">
           {user.name}

@@ -125,7 +125,7 @@ function AddedPanel({ added, onClose }: { added: AddedToCart; onClose: () => voi
       </div>
       <p className="mt-3 flex justify-between border-t border-sand-200 pt-3 text-sm">
         <span>{t("cart.added.cart_total", { items: cart.size === 1 ? t("cart.page.count_one") : t("cart.page.count", { count: cart.size }) })}</span>
-        <span className="font-bold text-brand-900">{price(cart.pvp_total)}</span>
+        <span className="font-bold text-brand-900">{price(cart.pvp)}</span>
       </p>
       <div className="mt-3 grid grid-cols-2 gap-2">
         <button type="button" className="btn-secondary" onClick={onClose}>{t("cart.added.continue")}</button>

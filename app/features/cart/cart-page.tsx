@@ -67,14 +67,13 @@ export function CartPage({ data, actionData }: { data: CartPageData; actionData?
                 <ClearCart />
               </div>
             </section>
-            <aside aria-labelledby="cart-summary-title" className="min-w-0 lg:col-span-4">
-              {/* Phones: coupon and postal code first, then the totals they change and the checkout button. */}
+            <div className="min-w-0 lg:col-span-4">
               <div className="flex flex-col gap-4 lg:sticky lg:top-28">
                 <Summary cart={cart} />
                 <CouponBox cart={cart} actionData={actionData?.field === "coupon" ? actionData : undefined} />
                 <ShippingBox cart={cart} actionData={actionData?.field === "postal_code" ? actionData : undefined} />
               </div>
-            </aside>
+            </div>
           </div>
         )
       )}
@@ -344,11 +343,12 @@ function ClearCart() {
 function Summary({ cart }: { cart: CartView }) {
   const { t, price, href } = useI18n();
   const { prices, delivery, coupon } = cart;
-  const shipping = delivery.status === "not_delivered" ? "—" : prices.pvp_shipping === 0 ? t("cart.page.summary.shipping_free") : price(prices.pvp_shipping);
+  // The total always includes what the server priced, so the shipping line shows that same amount.
+  const shipping = prices.pvp_shipping === 0 ? t("cart.page.summary.shipping_free") : price(prices.pvp_shipping);
   const ratePct = String(cart.vat.rate_bp / 100).replace(".", ",");
   const blockers = cart.blockers.filter((b): b is CartBlocker => !!b);
   return (
-    <section aria-labelledby="cart-summary-title" className="order-last rounded-2xl border border-brand-200 bg-white p-4 shadow-sm sm:p-5 lg:order-none" data-testid="cart-summary">
+    <section aria-labelledby="cart-summary-title" className="rounded-2xl border border-brand-200 bg-white p-4 shadow-sm sm:p-5" data-testid="cart-summary">
       <h2 id="cart-summary-title" className="text-lg font-bold text-brand-900">{t("cart.page.summary.title")}</h2>
       <dl className="mt-3 space-y-2 text-sm">
         <div className="flex justify-between gap-3">
@@ -358,9 +358,9 @@ function Summary({ cart }: { cart: CartView }) {
         <div className="flex justify-between gap-3">
           <dt>
             {t("cart.page.summary.shipping")}
-            {delivery.postal_code && <span className="text-muted"> ({delivery.postal_code})</span>}
+            <span className="text-muted"> ({delivery.postal_code ?? t("cart.page.summary.shipping_estimated")})</span>
           </dt>
-          <dd className={`font-semibold ${prices.pvp_shipping === 0 && delivery.status !== "not_delivered" ? "text-ok" : ""}`} data-testid="summary-shipping">{shipping}</dd>
+          <dd className={`font-semibold ${prices.pvp_shipping === 0 ? "text-ok" : ""}`} data-testid="summary-shipping">{shipping}</dd>
         </div>
         {coupon && (
           <div className="flex justify-between gap-3 text-ok">

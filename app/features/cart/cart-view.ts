@@ -23,7 +23,8 @@ export type CartView = Pick<
 export type AddedToCart = {
   ok: true;
   message: string;
-  cart: DbCart & { pvp_total: number };
+  /** Subtotal of the cart's rows (shipping depends on the postal code, shown on the cart page). */
+  cart: DbCart & { pvp: number };
   row: { id: number; name: string; ref: string; quantity: number; total: number; image: string | null; summary: string[] };
 };
 

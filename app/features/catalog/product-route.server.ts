@@ -22,6 +22,7 @@ export async function loadProductRoute(args: LoaderFunctionArgs, slug: string) {
     // The meta tags only need the store: no customer data here.
     user: null,
     favourites: [],
+    cart: null,
   };
   return { kind: "product" as const, data, meta: productMeta(data, root) as MetaDescriptor[] };
 }

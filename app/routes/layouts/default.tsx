@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
+import { PopupMount } from "~/features/marketing/popup-mount";
 
 export default function DefaultLayout() {
   return (
@@ -10,6 +11,8 @@ export default function DefaultLayout() {
         <Outlet />
       </main>
       <Footer />
+      {/* Marketing popups: client-only, after the cookie choice, their code loaded on demand. */}
+      <PopupMount />
     </div>
   );
 }

@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     {
       ok: true,
       message: t(lang, "cart.added.title"),
-      cart: { id: cart.id, size: cart.size, pvp_total: cart.prices.pvp_total },
+      cart: { id: cart.id, size: cart.size, pvp: cart.prices.pvp },
       row: {
         id: row.id,
         name: row.name,

@@ -15,7 +15,7 @@ import type { CatalogService } from "../catalog/catalog.types.ts";
 import type { StoredLine } from "./cart.schema.ts";
 
 /** What the cart needs from the catalog: the same calls the product page makes. */
-export type CartCatalog = Pick<CatalogService, "productBySlug" | "productAttributes" | "complements" | "complementTypes" | "weblistProducts">;
+export type CartCatalog = Pick<CatalogService, "productBySlug" | "productAttributes" | "complements" | "complementTypes" | "weblistProducts" | "onChange">;
 
 /** A configured product, checked and priced from the catalog, ready to become a cart row. */
 export type ConfiguredRow = {
@@ -53,38 +53,95 @@ const STATUS_CODE = {
 
 const isService = (id: string) => id === INSTALLATION_ID || id === FACILITY_ID;
 
+type ProductDetail = NonNullable<Awaited<ReturnType<CatalogService["productBySlug"]>>>;
+/** A product as the configurator of one store sees it, with the detail the cart row keeps. */
+export type ProductConfig = { product: ProductDetail; cfg: ConfigCatalog };
+/** Finds a product (slug or id) of the context's store with its configurator catalog; null when it is not sold there. */
+export type ProductConfigSource = (ctx: RequestContext, product: string | number) => Promise<ProductConfig | null>;
+
+/** The catalog reads of one product: the same calls the product page makes, at private-customer prices. */
+export function catalogSource(catalog: CartCatalog): ProductConfigSource {
+  return async (ctx, ref) => {
+    // Catalog reads outside the caller's transaction, at the private customer's prices.
+    const cctx = contextFor(ctx.store, null);
+    let slug = typeof ref === "string" ? ref : null;
+    if (slug === null) {
+      const found = await catalog.weblistProducts(cctx, { ids: [ref as number], page_size: 1 });
+      slug = found.results[0]?.slug ?? null;
+    }
+    if (!slug) return null;
+    const product = await catalog.productBySlug(cctx, slug);
+    if (!product) return null;
+    const [attributes, complements, complementTypes] = await Promise.all([
+      catalog.productAttributes(cctx, slug),
+      catalog.complements(cctx, slug),
+      catalog.complementTypes(cctx, slug),
+    ]);
+    const cfg = configCatalog(
+      { product, attributes: attributes ?? [], complements: complements ?? [], complementTypes: complementTypes ?? [] },
+      // Installation services are net in the catalog: the configurator adds the store's VAT (spec 9).
+      { installationService: ctx.store.features.installationService, vatRateBp: ctx.store.vatRateBp },
+    );
+    return { product, cfg };
+  };
+}
+
+/**
+ * Keeps the last `max` products read by `source` (per store, language and slug or id), and
+ * forgets them all whenever the catalog changes (on every copy: the catalog's change signal
+ * comes through LISTEN/NOTIFY). Concurrent requests for one product share one read. Prices
+ * stay the catalog's: this is the catalog's own answer, kept until it changes. Stock is never
+ * taken from here (the cart reads it in its transaction).
+ */
+export function cachedSource(source: ProductConfigSource, max = 500): ProductConfigSource & { clear(): void } {
+  const cache = new Map<string, Promise<ProductConfig | null>>();
+  let generation = 0;
+  const get = (async (ctx, ref) => {
+    const key = `${ctx.store.id}|${ctx.language}|${typeof ref}|${ref}`;
+    let hit = cache.get(key);
+    if (hit) {
+      // Most recently used last: the first key is the one to drop.
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit;
+    }
+    const gen = generation;
+    hit = source(ctx, ref);
+    cache.set(key, hit);
+    if (cache.size > max) cache.delete(cache.keys().next().value as string);
+    try {
+      const value = await hit;
+      // A read that started before a change must not outlive it.
+      if (gen !== generation && cache.get(key) === hit) cache.delete(key);
+      return value;
+    } catch (e) {
+      if (cache.get(key) === hit) cache.delete(key);
+      throw e;
+    }
+  }) as ProductConfigSource & { clear(): void };
+  get.clear = () => {
+    generation++;
+    cache.clear();
+  };
+  return get;
+}
+
 /**
  * Checks a configurator submission against the catalog of the context's store and prices it
  * there (spec 4 and 5): the same checkConfiguration the product page's form runs, never a
  * price from the client. Products are priced at private-customer prices with each line's
  * professional discount kept beside them, so a cart shows professional prices exactly when
  * its owner is a professional (also after a guest cart joins a professional's account).
- * Installation services are kept net in the catalog: the cart adds VAT (spec 9).
+ * Installation services are kept net in the catalog: the configurator adds VAT (spec 9).
  */
 export async function configureRow(
   ctx: RequestContext,
-  catalog: CartCatalog,
+  source: ProductConfigSource,
   input: { product: string | number; selection: Selection },
 ): Promise<{ ok: true; row: ConfiguredRow } | ConfigureFailure> {
-  // Catalog reads outside the caller's transaction, at the private customer's prices.
-  const cctx = contextFor(ctx.store, null);
-  let slug = typeof input.product === "string" ? input.product : null;
-  if (slug === null) {
-    const found = await catalog.weblistProducts(cctx, { ids: [input.product as number], page_size: 1 });
-    slug = found.results[0]?.slug ?? null;
-  }
-  if (!slug) return { ok: false, code: "cart.product_not_found" };
-  const product = await catalog.productBySlug(cctx, slug);
-  if (!product) return { ok: false, code: "cart.product_not_found" };
-  const [attributes, complements, complementTypes] = await Promise.all([
-    catalog.productAttributes(cctx, slug),
-    catalog.complements(cctx, slug),
-    catalog.complementTypes(cctx, slug),
-  ]);
-  const cfg: ConfigCatalog = configCatalog(
-    { product, attributes: attributes ?? [], complements: complements ?? [], complementTypes: complementTypes ?? [] },
-    { installationService: ctx.store.features.installationService, vatRateBp: ctx.store.vatRateBp },
-  );
+  const found = await source(ctx, input.product);
+  if (!found) return { ok: false, code: "cart.product_not_found" };
+  const { product, cfg } = found;
   const sel = input.selection;
   const checked = checkConfiguration(cfg, sel, "customer");
   if (!checked.ok) return { ok: false, code: STATUS_CODE[checked.status], issues: checked.issues };

@@ -93,6 +93,7 @@ describeEachDb("cart API (/api/cart/v1)", (kind) => {
       const { body, res, token, id } = await guestWithRow(withServices(2));
       expect(token).toMatch(new RegExp(`^${id}\\.[A-Za-z0-9_-]{43}$`));
       expect(res.headers["set-cookie"]).toMatch(/^bd_cart=.+; Path=\/; Max-Age=2592000; SameSite=Lax; HttpOnly$/);
+      expect(res.headers["cache-control"]).toBe("private, no-store");
       expect(body.message).toBe("Producto añadido al carrito");
       const row = body.row;
       expect(row.ref).toBe("PD-RES-BL-70");
@@ -352,6 +353,7 @@ describeEachDb("cart API (/api/cart/v1)", (kind) => {
       const a = await guestWithRow();
       const b = await guestWithRow();
       const asA = guest(a.token);
+      const before = (await call("GET", `carts/${b.id}/`, { headers: guest(b.token) })).json().updated_at;
       const calls = [
         call("GET", `carts/${b.id}/`, { headers: asA }),
         call("GET", `carts/${b.id}/`),
@@ -369,7 +371,7 @@ describeEachDb("cart API (/api/cart/v1)", (kind) => {
       ];
       for (const res of await Promise.all(calls)) expect(res.statusCode, res.body).toBe(404);
       const still = (await call("GET", `carts/${b.id}/`, { headers: guest(b.token) })).json();
-      expect(still).toMatchObject({ size: 1, name: null });
+      expect(still).toMatchObject({ size: 1, name: null, updated_at: before });
       expect(still.rows[0].quantity).toBe(1);
     });
 

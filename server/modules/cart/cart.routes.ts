@@ -42,6 +42,10 @@ const tokenOf = (req: FastifyRequest, services: Services) => services.cart.token
 
 export async function cartRoutes(app: FastifyInstance, services: Services) {
   const { stores, cart } = services;
+  // A cart (and a staff coupon list) is one person's: no shared or browser cache may keep it.
+  app.addHook("onSend", async (_req, reply) => {
+    reply.header("cache-control", "private, no-store");
+  });
   const ctxOf = (query: z.output<typeof StoreQuery>, user: Parameters<typeof apiContext>[2]): Promise<RequestContext> => apiContext(stores, query, user);
   const notFound = (reply: FastifyReply, ctx: RequestContext) => refuse(reply, 404, "cart.not_found", tMsg(ctx, "cart.not_found"));
 

@@ -1,13 +1,13 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { CartDto, CartRowDto, CartUpdateInput } from "../../../core/cart.types.ts";
 import type { Issue, Selection } from "../../../core/configurator.ts";
 import { t } from "../../../core/i18n/index.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import type { RequestContext } from "../../lib/request-context.ts";
-import { type StockReader, stockOf } from "../catalog/catalog.stock.ts";
+import { type StockLevels, type StockReader, stockOf } from "../catalog/catalog.stock.ts";
 import type { CouponsService } from "../coupons/coupons.service.ts";
-import { type CartCatalog, type ConfiguredRow, configureRow, issueMessages } from "./cart.configure.ts";
+import { type CartCatalog, type ConfiguredRow, cachedSource, catalogSource, configureRow, issueMessages } from "./cart.configure.ts";
 import { isProfessionalCart, type OrderRecord, type RowRecord, toCartDto } from "./cart.dto.ts";
 import { abandonIdleCarts } from "./cart.jobs.ts";
 import { orderRows, orders } from "./cart.schema.ts";
@@ -109,6 +109,17 @@ const needKey = (n: { productId: number; variantId: number | null }) => (n.varia
 export function createCartService(deps: CartServiceDeps) {
   const { db, coupons, config } = deps;
   let timer: NodeJS.Timeout | undefined;
+  // The reads of every cart answer, prepared once (no query building per request).
+  const orderById = db.select().from(orders).where(eq(orders.id, sql.placeholder("id"))).prepare("cart_order_by_id");
+  const rowsByOrder = db
+    .select()
+    .from(orderRows)
+    .where(eq(orderRows.orderId, sql.placeholder("id")))
+    .orderBy(asc(orderRows.position), asc(orderRows.id))
+    .prepare("cart_rows_by_order");
+  // Products as the configurator sees them, kept until the catalog changes (on any copy).
+  const products = cachedSource(catalogSource(deps.catalog));
+  deps.catalog.onChange(() => products.clear());
 
   const msg = (ctx: RequestContext, code: string, params?: Record<string, string | number>) => t(ctx.language, `errors.${code}`, params);
   const text = (ctx: RequestContext, key: string) => t(ctx.language, key);
@@ -127,11 +138,47 @@ export function createCartService(deps: CartServiceDeps) {
       target = parsed?.id ?? null;
     }
     if (target == null) return null;
-    const base = q.select().from(orders).where(eq(orders.id, target));
-    const [o] = lock ? await base.for("update") : await base;
+    const [o] = lock
+      ? await q.select().from(orders).where(eq(orders.id, target)).for("update")
+      : q === db
+        ? await orderById.execute({ id: target })
+        : await q.select().from(orders).where(eq(orders.id, target));
     if (!o || o.storeId !== ctx.store.id || !CART_STATUSES.includes(o.status)) return null;
     if (o.userId != null) return ctx.user?.id === o.userId ? o : null;
     return parsed && parsed.id === o.id && secretMatches(parsed.secret, o.guestTokenHash) ? o : null;
+  }
+
+  /**
+   * Locks the caller's cart for a change and marks the activity, in one statement (the UPDATE
+   * takes the row lock; ownership is part of its WHERE, so nobody else's cart is touched).
+   * An abandoned cart opens again, unless its customer has opened another one since.
+   */
+  async function lockForChange(tx: Db, ctx: RequestContext, id: number | null, token: CartToken): Promise<OrderRecord | "cart.abandoned" | null> {
+    const bump = { updatedAt: sql`now()`, lastActivityAt: sql`now()`, version: sql`${orders.version} + 1` };
+    if (id == null && ctx.user) {
+      const [own] = await tx
+        .update(orders)
+        .set(bump)
+        .where(and(eq(orders.storeId, ctx.store.id), eq(orders.userId, ctx.user.id), eq(orders.status, 100)))
+        .returning();
+      if (own) return own;
+    }
+    const parsed = parseToken(token);
+    const target = id ?? parsed?.id ?? null;
+    if (target == null) return null;
+    const asGuest = parsed && parsed.id === target ? and(isNull(orders.userId), eq(orders.guestTokenHash, hashSecret(parsed.secret))) : undefined;
+    const asCustomer = ctx.user ? eq(orders.userId, ctx.user.id) : undefined;
+    if (!asGuest && !asCustomer) return null;
+    const [o] = await tx
+      .update(orders)
+      .set(bump)
+      .where(and(eq(orders.id, target), eq(orders.storeId, ctx.store.id), inArray(orders.status, CART_STATUSES), or(asGuest, asCustomer)))
+      .returning();
+    if (!o) return null;
+    if (o.status === 100) return o;
+    if (o.userId != null && (await customerOpenCart(tx, o.storeId, o.userId, false))) return "cart.abandoned";
+    const [reopened] = await tx.update(orders).set({ status: 100 }).where(eq(orders.id, o.id)).returning();
+    return reopened;
   }
 
   async function customerOpenCart(q: Db, storeId: number, userId: number, lock: boolean): Promise<OrderRecord | null> {
@@ -173,19 +220,21 @@ export function createCartService(deps: CartServiceDeps) {
    * Marks a change by the owner: activity now, version up, and an abandoned cart open again
    * (unless the customer has opened another one since: `cart.abandoned`).
    */
-  async function touch(q: Db, order: OrderRecord): Promise<boolean> {
+  async function touch(q: Db, order: OrderRecord): Promise<OrderRecord | null> {
     if (order.status === 150 && order.userId != null) {
       const other = await customerOpenCart(q, order.storeId, order.userId, false);
-      if (other && other.id !== order.id) return false;
+      if (other && other.id !== order.id) return null;
     }
-    await q
+    const [o] = await q
       .update(orders)
       .set({ status: 100, updatedAt: sql`now()`, lastActivityAt: sql`now()`, version: sql`${orders.version} + 1` })
-      .where(eq(orders.id, order.id));
-    return true;
+      .where(eq(orders.id, order.id))
+      .returning();
+    return o;
   }
 
   async function rowsOf(q: Db, orderId: number): Promise<RowRecord[]> {
+    if (q === db) return rowsByOrder.execute({ id: orderId });
     return q.select().from(orderRows).where(eq(orderRows.orderId, orderId)).orderBy(asc(orderRows.position), asc(orderRows.id));
   }
 
@@ -197,7 +246,7 @@ export function createCartService(deps: CartServiceDeps) {
   }
 
   async function reload(ctx: RequestContext, orderId: number): Promise<CartDto> {
-    const [o] = await db.select().from(orders).where(eq(orders.id, orderId));
+    const [o] = await orderById.execute({ id: orderId });
     return view(db, ctx, o);
   }
 
@@ -212,9 +261,9 @@ export function createCartService(deps: CartServiceDeps) {
     try {
       return await db.transaction(async (trx) => {
         const tx = trx as unknown as Db;
-        const order = await findOrder(tx, ctx, id, token, true);
+        const order = await lockForChange(tx, ctx, id, token);
         if (!order) throw new Outcome({ ok: false as const, code: "cart.not_found" as const });
-        if (!(await touch(tx, order))) throw new Outcome({ ok: false as const, code: "cart.abandoned" as const });
+        if (order === "cart.abandoned") throw new Outcome({ ok: false as const, code: "cart.abandoned" as const });
         return fn(tx, order);
       });
     } catch (e) {
@@ -223,8 +272,8 @@ export function createCartService(deps: CartServiceDeps) {
     }
   }
 
-  /** Whether the stock covers what the cart's rows need, plus `extra`. */
-  async function stockCovers(tx: Db, rows: RowRecord[], extra: StockNeed[]): Promise<boolean> {
+  /** Whether the stock covers what the cart's rows need, plus `extra` (and the levels read). */
+  async function stockCovers(tx: Db, rows: RowRecord[], extra: StockNeed[]): Promise<{ ok: boolean; levels: StockLevels }> {
     const needs = new Map<string, StockNeed>();
     for (const n of [...needsOf(rows), ...extra]) {
       const k = needKey(n);
@@ -232,7 +281,7 @@ export function createCartService(deps: CartServiceDeps) {
       needs.set(k, prev ? { ...prev, quantity: prev.quantity + n.quantity } : { ...n });
     }
     const levels = await deps.stock([...needs.values()], tx);
-    return [...needs.values()].every((n) => stockOf(levels, n) >= n.quantity);
+    return { ok: [...needs.values()].every((n) => stockOf(levels, n) >= n.quantity), levels };
   }
 
   /** Guest cart -> customer, in the caller's transaction (see mergeGuestCart). */
@@ -384,7 +433,7 @@ export function createCartService(deps: CartServiceDeps) {
      * (a guest then gets a new token to keep).
      */
     async addRow(ctx: RequestContext, token: CartToken, input: { product: string | number; selection: Selection; cart?: number }): Promise<AddRowResult> {
-      const configured = await configureRow(ctx, deps.catalog, input);
+      const configured = await configureRow(ctx, products, input);
       if (!configured.ok) {
         const issues = configured.issues;
         const first = issues?.find((i) => i.code === "range" || i.code === "combined");
@@ -401,26 +450,25 @@ export function createCartService(deps: CartServiceDeps) {
       try {
         const out = await db.transaction(async (trx) => {
           const tx = trx as unknown as Db;
-          let order: OrderRecord | null = await findOrder(tx, ctx, input.cart ?? null, token, true);
-          if (!order && input.cart != null) throw new Outcome({ ok: false as const, code: "cart.not_found" as const });
-          const existing = order ? await rowsOf(tx, order.id) : [];
-          if (!(await stockCovers(tx, existing, row.stockNeeds))) throw new Outcome({ ok: false as const, code: "cart.out_of_stock" as const });
+          const fail = (code: AddRowFailureCode) => new Outcome({ ok: false as const, code });
+          const locked = await lockForChange(tx, ctx, input.cart ?? null, token);
+          if (locked === "cart.abandoned") throw fail("cart.abandoned");
+          if (!locked && input.cart != null) throw fail("cart.not_found");
+          let order: OrderRecord | null = locked;
           let newToken: string | null = null;
           let created = false;
-          if (!order) {
-            if (ctx.user) {
-              const c = await customerCart(tx, ctx, ctx.user.id);
-              order = c.order;
-              created = c.created;
-            } else {
-              const secret = newSecret();
-              order = await insertCart(tx, ctx, { secret });
-              newToken = formatToken(order.id, secret);
-              created = true;
-            }
-          } else if (!(await touch(tx, order))) {
-            throw new Outcome({ ok: false as const, code: "cart.abandoned" as const });
+          if (!order && ctx.user) {
+            ({ order, created } = await customerCart(tx, ctx, ctx.user.id));
+          } else if (!order) {
+            const secret = newSecret();
+            order = await insertCart(tx, ctx, { secret });
+            newToken = formatToken(order.id, secret);
+            created = true;
           }
+          // A failure below rolls the new cart back with everything else.
+          const existing = created ? [] : await rowsOf(tx, order.id);
+          const stock = await stockCovers(tx, existing, row.stockNeeds);
+          if (!stock.ok) throw fail("cart.out_of_stock");
           const [inserted] = await tx
             .insert(orderRows)
             .values({
@@ -428,12 +476,14 @@ export function createCartService(deps: CartServiceDeps) {
               orderId: order.id,
               position: sql`(select coalesce(max(position), 0) + 1 from order_rows where order_id = ${order.id})`,
             })
-            .returning({ id: orderRows.id });
-          return { orderId: order.id, rowId: inserted.id, token: newToken, created };
+            .returning();
+          const coupon = order.couponId ? await coupons.rule({ tx }, order.couponId) : null;
+          // Everything the answer needs was read under the cart's lock: no second look.
+          const cart = toCartDto(ctx, { order, rows: [...existing, inserted], coupon, stock: stock.levels, paypalRate: config.paypalCommissionRate });
+          return { cart, rowId: inserted.id, token: newToken, created };
         });
-        const cart = await reload(ctx, out.orderId);
-        const dto = cart.rows.find((r) => r.id === out.rowId)!;
-        return { ok: true, cart, row: dto, token: out.token, created: out.created, message: text(ctx, "cart.msg.row_added") };
+        const dto = out.cart.rows.find((r) => r.id === out.rowId)!;
+        return { ok: true, cart: out.cart, row: dto, token: out.token, created: out.created, message: text(ctx, "cart.msg.row_added") };
       } catch (e) {
         if (e instanceof Outcome) return { ...(e.value as { ok: false; code: AddRowFailureCode }), message: msg(ctx, (e.value as { code: string }).code) };
         throw e;
@@ -453,7 +503,7 @@ export function createCartService(deps: CartServiceDeps) {
         if (!row) return { ok: false as const, code: "cart.row_not_found" as const };
         if (input.quantity > row.quantity) {
           const others = rows.filter((r) => r.id !== rowId);
-          if (!(await stockCovers(tx, others, needsOf([{ ...row, quantity: input.quantity }])))) return { ok: false as const, code: "cart.out_of_stock" as const };
+          if (!(await stockCovers(tx, others, needsOf([{ ...row, quantity: input.quantity }]))).ok) return { ok: false as const, code: "cart.out_of_stock" as const };
         }
         await tx
           .update(orderRows)

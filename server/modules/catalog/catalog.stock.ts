@@ -1,25 +1,32 @@
-import { inArray } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { products, variants } from "./catalog.schema.ts";
 
 /**
- * Units in stock of products and variants, in one round trip per kind: what the cart reads to
- * flag rows that ran out since they were added, and checks before a row's quantity grows.
+ * Units in stock of products and variants, in one round trip: what the cart reads to flag
+ * rows that ran out since they were added, and checks before a row is added or grows.
  * (Added for the cart, issue 8; meant to be exposed by the catalog service.)
  */
 export type StockReader = (items: { productId: number; variantId: number | null }[], tx?: Db) => Promise<StockLevels>;
 export type StockLevels = { product: Map<number, number>; variant: Map<number, number> };
+
+/** An int[] as one bound parameter (a JS array would become a list of parameters). */
+const intArray = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(",")}}`}::int[]`;
 
 export function createStockReader(db: Db): StockReader {
   // `tx`: the caller's open transaction (PGlite has one connection: a read beside it would wait for it).
   return async (items, tx = db) => {
     const productIds = [...new Set(items.filter((i) => i.variantId == null).map((i) => i.productId))];
     const variantIds = [...new Set(items.flatMap((i) => (i.variantId == null ? [] : [i.variantId])))];
-    const [p, v] = await Promise.all([
-      productIds.length ? tx.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, productIds)) : [],
-      variantIds.length ? tx.select({ id: variants.id, stock: variants.stock }).from(variants).where(inArray(variants.id, variantIds)) : [],
-    ]);
-    return { product: new Map(p.map((r) => [r.id, r.stock])), variant: new Map(v.map((r) => [r.id, r.stock])) };
+    const levels: StockLevels = { product: new Map(), variant: new Map() };
+    if (!productIds.length && !variantIds.length) return levels;
+    const res = await tx.execute(sql`
+      select 'p' as kind, id, stock from products where id = any(${intArray(productIds)})
+      union all
+      select 'v' as kind, id, stock from variants where id = any(${intArray(variantIds)})`);
+    for (const r of (res as unknown as { rows: { kind: string; id: number; stock: number }[] }).rows) {
+      (r.kind === "p" ? levels.product : levels.variant).set(Number(r.id), Number(r.stock));
+    }
+    return levels;
   };
 }
 

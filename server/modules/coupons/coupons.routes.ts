@@ -17,6 +17,10 @@ function refuse(reply: FastifyReply, ctx: RequestContext, status: number, code: 
 /** Coupons: staff manage them (CRUD), shoppers apply them to their cart and see the public ones. */
 export async function couponsRoutes(app: FastifyInstance, services: Services) {
   const { stores, coupons, cart } = services;
+  // A cart (and a staff coupon list) is one person's: no shared or browser cache may keep it.
+  app.addHook("onSend", async (_req, reply) => {
+    reply.header("cache-control", "private, no-store");
+  });
 
   apiRoute(
     app,

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { CouponInput as CouponInputSchema } from "../../../core/cart.schema.ts";
 import type { CouponRule } from "../../../core/cart-pricing.ts";
@@ -97,6 +98,12 @@ function values(input: CouponCreate) {
  */
 export function createCouponsService(db: Db) {
   const q = (ctx: { tx?: Db }) => ctx.tx ?? db;
+  // Read on every priced cart answer: prepared once.
+  const ruleById = db
+    .select({ id: coupons.id, code: coupons.code, kind: coupons.kind, value: coupons.value, minCartAmount: coupons.minCartAmount })
+    .from(coupons)
+    .where(eq(coupons.id, sql.placeholder("id")))
+    .prepare("coupon_rule_by_id");
 
   return {
     /** Staff: every coupon of the store, newest first. */
@@ -201,7 +208,11 @@ export function createCouponsService(db: Db) {
 
     /** The pricing terms of a coupon (the cart prices itself with them on every read). */
     async rule(ctx: { tx?: Db }, id: number): Promise<(CouponRule & { id: number; code: string }) | null> {
-      const [c] = await q(ctx).select({ id: coupons.id, code: coupons.code, kind: coupons.kind, value: coupons.value, minCartAmount: coupons.minCartAmount }).from(coupons).where(eq(coupons.id, id));
+      const tx = q(ctx);
+      const [c] =
+        tx === db
+          ? await ruleById.execute({ id })
+          : await tx.select({ id: coupons.id, code: coupons.code, kind: coupons.kind, value: coupons.value, minCartAmount: coupons.minCartAmount }).from(coupons).where(eq(coupons.id, id));
       return c ? { ...couponRule(c), id: c.id, code: c.code } : null;
     },
 
@@ -283,4 +294,69 @@ export function createCouponsService(db: Db) {
       await q(ctx).update(couponRedemptions).set({ orderId: toOrderId, userId }).where(and(eq(couponRedemptions.orderId, fromOrderId), eq(couponRedemptions.status, "reserved")));
     },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Personal coupons (the newsletter's welcome coupon, issue 8). Standalone so that another module
+// can write one inside its own transaction (ctx.tx): the subscription and its coupon commit together.
+
+/** Unambiguous characters only (no 0/O, 1/I/L): the code is read from a mail and typed in. */
+const PERSONAL_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+export type PersonalCouponInput = {
+  email: string;
+  /** Cents off (kind "amount"). */
+  amount: number;
+  firstPurchaseOnly: boolean;
+  singleUse: boolean;
+  validDays: number;
+  /** Code prefix, e.g. "NL" for the newsletter. */
+  prefix?: string;
+  /** Shown to staff in the coupon list. */
+  name?: string;
+  now?: Date;
+};
+
+export type PersonalCoupon = { id: number; code: string; value: number; validTo: Date };
+
+/**
+ * A personal coupon: works only for `email` (coupons.reserve checks it), not public, with a
+ * random code of about 40 bits. A code already taken in the store (unique per store whatever its case)
+ * is drawn again without aborting the caller's transaction (ON CONFLICT DO NOTHING).
+ */
+export async function createPersonalCoupon(ctx: { store: { id: number }; tx: Db }, input: PersonalCouponInput): Promise<PersonalCoupon> {
+  const now = input.now ?? new Date();
+  const validTo = new Date(now.getTime() + input.validDays * 86_400_000);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const bytes = randomBytes(8);
+    const random = Array.from(bytes, (b) => PERSONAL_ALPHABET[b % PERSONAL_ALPHABET.length]).join("");
+    const code = `${input.prefix ?? "P"}-${random}`;
+    const [c] = await ctx.tx
+      .insert(coupons)
+      .values({
+        storeId: ctx.store.id,
+        code,
+        name: input.name ?? "",
+        kind: "amount",
+        value: input.amount,
+        validFrom: now,
+        validTo,
+        firstPurchaseOnly: input.firstPurchaseOnly,
+        usageLimit: input.singleUse ? 1 : null,
+        singleUse: input.singleUse,
+        email: input.email.trim().toLowerCase(),
+        public: false,
+        active: true,
+      })
+      .onConflictDoNothing()
+      .returning({ id: coupons.id, code: coupons.code, value: coupons.value, validTo: coupons.validTo });
+    if (c) return { id: c.id, code: c.code, value: c.value, validTo: c.validTo ?? validTo };
+  }
+  throw new Error("coupons: could not draw a free personal code in 5 attempts");
+}
+
+/** A personal coupon's code, value and end date (to repeat them in a mail sent later), or null. */
+export async function personalCoupon(ctx: { tx: Db }, id: number): Promise<PersonalCoupon | null> {
+  const [c] = await ctx.tx.select({ id: coupons.id, code: coupons.code, value: coupons.value, validTo: coupons.validTo }).from(coupons).where(eq(coupons.id, id));
+  return c?.validTo ? { id: c.id, code: c.code, value: c.value, validTo: c.validTo } : null;
 }

@@ -4,7 +4,14 @@ import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../../config.ts";
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 2369, RFC 8058) of newsletter mails. */
+  headers?: Record<string, string>;
+};
 
 /** What the development outbox page lists: the .eml file and what its sidecar says about it. */
 export type OutboxEntry = { file: string; to: string; subject: string; date: string };
@@ -31,7 +38,7 @@ export function createMailService(config: Pick<Config, "smtpUrl" | "mailFrom" | 
 
     /** Sends one mail; resolves when the SMTP server accepted it (or the file is written). */
     async send(msg: MailMessage): Promise<{ messageId: string; file?: string }> {
-      const info = await transport.sendMail({ from: config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+      const info = await transport.sendMail({ from: config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, headers: msg.headers });
       if (config.smtpUrl) return { messageId: info.messageId };
       await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const date = new Date();

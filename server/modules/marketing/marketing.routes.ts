@@ -59,12 +59,19 @@ export async function marketingRoutes(app: FastifyInstance, { stores, marketing 
       url: "/marketing/v1/popups/web-retrieve/",
       tag: TAG,
       summary: "The popup that applies to a page of the store (the most specific pattern wins)",
-      query: StoreQuery.extend({ url_page: z.string().min(1).max(500).describe("The page's path, e.g. /ofertas or /fr/ofertas/") }),
+      query: StoreQuery.extend({
+        url_page: z.string().min(1).max(500).describe("The page's path, e.g. /ofertas or /fr/ofertas/"),
+        no_popup: z
+          .enum(["404", "204"])
+          .default("404")
+          .describe("The answer when no popup applies: 404 (default), or 204 No Content for the storefront, which asks on every page (browsers log each 404 as an error)"),
+      }),
       response: S.PopupDto,
       errors: [404],
     },
-    async ({ query }) => {
+    async ({ query }, _req, reply) => {
       const popup = await marketing.popupFor(await apiContext(stores, query), query.url_page);
+      if (!popup && query.no_popup === "204") return reply.status(204).send();
       if (!popup) throw new AppError("marketing.popup_not_found", 404);
       return popup;
     },

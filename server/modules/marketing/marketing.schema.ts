@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { stores } from "../stores/stores.schema.ts";
 
@@ -19,8 +20,24 @@ export const newsletterSubscriptions = pgTable(
     source: text("source", { enum: ["footer", "popup", "profile"] }).notNull(),
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The personal first-purchase coupon promised by the footer and popup forms (issue 8),
+     * written in the subscription's transaction. Null for profile subscriptions.
+     */
+    welcomeCouponId: integer("welcome_coupon_id"),
+    /**
+     * The welcome mail goes out after commit: null while it is owed. A failed send stays owed
+     * and the retry job tries again (a bounded number of times, claimed row by row so two
+     * copies never send the same mail at once).
+     */
+    welcomeSentAt: timestamp("welcome_sent_at", { withTimezone: true }),
+    welcomeAttempts: integer("welcome_attempts").notNull().default(0),
+    welcomeAttemptedAt: timestamp("welcome_attempted_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("newsletter_subscriptions_store_email").on(t.storeId, t.email)],
+  (t) => [
+    uniqueIndex("newsletter_subscriptions_store_email").on(t.storeId, t.email),
+    index("newsletter_subscriptions_welcome_owed").on(t.id).where(sql`${t.welcomeCouponId} IS NOT NULL AND ${t.welcomeSentAt} IS NULL`),
+  ],
 );
 
 /**
