@@ -192,7 +192,7 @@ export function addressSchema(lang: Language, type: AddressType) {
   },
   // Checked even when other fields are wrong (a shopper sees every error at the first submit), as
   // long as the fields these rules read parsed.
-  { when: (p) => !p.issues.some((i) => ["phone", "country", "tax_type", "tax_id"].includes(String(i.path?.[0]))) } as never,
+  { when: (p: { issues: { path?: PropertyKey[] }[] }) => !p.issues.some((i) => ["phone", "country", "tax_type", "tax_id"].includes(String(i.path?.[0]))) } as never,
   ).transform((v) => ({
     ...v,
     tax_type: v.tax_type ?? null,
