@@ -125,7 +125,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   signedIn = loaderData.user !== null;
   useEffect(() => {
     const onError = (e: ErrorEvent | PromiseRejectionEvent) => {
-      reloadOnChunkError("reason" in e ? e.reason : e.error ?? e.message);
+      reloadOnChunkError("reason" in e ? e.reason : (e.error ?? e.message));
     };
     window.addEventListener("error", onError);
     window.addEventListener("unhandledrejection", onError);
@@ -147,7 +147,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
 function SkipLink() {
   const { t } = useI18n();
   return (
-    <a href="#content" className="sr-only z-[80] rounded-lg bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
+    <a
+      href="#content"
+      className="sr-only z-[80] rounded-lg bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+    >
       {t("nav.skip_to_content")}
     </a>
   );
@@ -163,7 +166,9 @@ export function ErrorBoundary() {
   return (
     <>
       <header className="border-b border-slate-200 bg-white">
-        <div className="container-shop flex h-16 items-center"><Logo /></div>
+        <div className="container-shop flex h-16 items-center">
+          <Logo />
+        </div>
       </header>
       <main id="content">
         <ErrorContent status={status} />

@@ -90,4 +90,3 @@ export default [
   // The customer's data as a JSON file (GDPR): a resource route, outside the profile layout.
   route(fr("profile/:id/privacy/export"), "routes/resources/profile-export.ts", { id: "profile-export" }),
 ] satisfies RouteConfig;
-

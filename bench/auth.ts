@@ -90,12 +90,27 @@ export async function benchAuth(log = console.log): Promise<{ results: AuthResul
       );
       if (!signed.ok) throw new Error(`signup: ${signed.code}`);
       await shop.database.exec(`update users set is_active = true where email = '${email}'`);
-      const login = await fetch(`${url}/api/auth-users/token/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+      const login = await fetch(`${url}/api/auth-users/token/`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password }),
+      });
       const { access } = (await login.json()) as { access: string };
 
       const targets: Target[] = [
-        { name: "POST /api/auth-users/token/", method: "POST", path: "/api/auth-users/token/", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) },
-        { name: "GET /api/auth-users/v1/clients/info/", method: "GET", path: "/api/auth-users/v1/clients/info/", headers: { authorization: `Bearer ${access}` } },
+        {
+          name: "POST /api/auth-users/token/",
+          method: "POST",
+          path: "/api/auth-users/token/",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email, password }),
+        },
+        {
+          name: "GET /api/auth-users/v1/clients/info/",
+          method: "GET",
+          path: "/api/auth-users/v1/clients/info/",
+          headers: { authorization: `Bearer ${access}` },
+        },
       ];
       for (const t of targets) {
         await autocannon(url, t, 3);
@@ -103,7 +118,9 @@ export async function benchAuth(log = console.log): Promise<{ results: AuthResul
         for (let i = 0; i < RUNS; i++) runs.push(await autocannon(url, t, SECONDS));
         const mid = runs.find((r) => r.reqPerSec === median(runs.map((x) => x.reqPerSec))) ?? runs[0];
         results.push({ backend, name: t.name, runs, median: mid });
-        log(`${backend} ${t.name} c=${CONNECTIONS}: ${mid.reqPerSec} req/s, p50 ${mid.p50Ms} ms, p99 ${mid.p99Ms} ms (runs: ${runs.map((r) => r.reqPerSec).join(", ")})`);
+        log(
+          `${backend} ${t.name} c=${CONNECTIONS}: ${mid.reqPerSec} req/s, p50 ${mid.p50Ms} ms, p99 ${mid.p99Ms} ms (runs: ${runs.map((r) => r.reqPerSec).join(", ")})`,
+        );
         if (runs.some((r) => r.non2xx || r.errors)) log(`  !! non-2xx or errors: ${JSON.stringify(runs)}`);
       }
     } finally {

@@ -164,7 +164,9 @@ export async function benchCart(log = console.log): Promise<CartBenchResult[]> {
         }
         const mid = runs.find((r) => r.reqPerSec === median(runs.map((x) => x.reqPerSec))) ?? runs[0];
         results.push({ backend, name: t.name, runs, median: mid });
-        log(`${backend} ${t.name} c=${CONNECTIONS}: ${mid.reqPerSec} req/s, p50 ${mid.p50Ms} ms, p99 ${mid.p99Ms} ms (runs: ${runs.map((r) => `${r.reqPerSec}/${r.p99Ms}`).join(", ")} req/s / p99 ms)`);
+        log(
+          `${backend} ${t.name} c=${CONNECTIONS}: ${mid.reqPerSec} req/s, p50 ${mid.p50Ms} ms, p99 ${mid.p99Ms} ms (runs: ${runs.map((r) => `${r.reqPerSec}/${r.p99Ms}`).join(", ")} req/s / p99 ms)`,
+        );
         if (runs.some((r) => r.non2xx || r.errors)) log(`  !! non-2xx or errors: ${JSON.stringify(runs)}`);
       }
     } finally {

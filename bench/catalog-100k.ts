@@ -40,10 +40,22 @@ const CHILDREN = [
   ["exento", "ilot", "exento isla", "îlot"],
 ];
 const COLORS = [
-  ["blanco", "blanc"], ["negro", "noir"], ["gris", "gris"], ["beige", "beige"],
-  ["antracita", "anthracite"], ["roble", "chêne"], ["arena", "sable"], ["moka", "moka"],
+  ["blanco", "blanc"],
+  ["negro", "noir"],
+  ["gris", "gris"],
+  ["beige", "beige"],
+  ["antracita", "anthracite"],
+  ["roble", "chêne"],
+  ["arena", "sable"],
+  ["moka", "moka"],
 ];
-const FINISH = [["pizarra", "ardoise"], ["liso", "lisse"], ["piedra", "pierre"], ["mate", "mat"], ["brillo", "brillant"]];
+const FINISH = [
+  ["pizarra", "ardoise"],
+  ["liso", "lisse"],
+  ["piedra", "pierre"],
+  ["mate", "mat"],
+  ["brillo", "brillant"],
+];
 
 const arr = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(",")}]`;
 
@@ -98,30 +110,46 @@ async function main() {
     const sorts = ["best_seller", "lower_price", "top_rated", "news", "offers", "settlement"] as const;
     const results = [];
     if (only !== "search") {
-    results.push(
-      await time("listing, 3 filters (2 colours + bool + width range), 24/page, rotating sorts/pages", ITER, (i) =>
-        catalog.listByCategory(es, "platos-de-ducha", {
-          page: 1 + (i % 3),
-          sort: sorts[i % sorts.length],
-          filters: { options: [color.options[i % 8].id, color.options[(i + 3) % 8].id, bool.options[0].id], ranges: { [width.id]: [70 + (i % 20), 110] } },
-        }),
-      ),
-    );
-    results.push(await time("listing, no filter, 24/page", ITER, (i) => catalog.listByCategory(es, "platos-de-ducha", { page: 1 + (i % 5), sort: sorts[i % sorts.length] })));
-    results.push(
-      await time("listing, subcategory with 3 filters", ITER, (i) =>
-        catalog.listByCategory(fr, "receveurs-de-douche-en-resine", { filters: { options: [color.options[i % 8].id, bool.options[0].id], ranges: { [width.id]: [80, 100] } } }),
-      ),
-    );
+      results.push(
+        await time("listing, 3 filters (2 colours + bool + width range), 24/page, rotating sorts/pages", ITER, (i) =>
+          catalog.listByCategory(es, "platos-de-ducha", {
+            page: 1 + (i % 3),
+            sort: sorts[i % sorts.length],
+            filters: { options: [color.options[i % 8].id, color.options[(i + 3) % 8].id, bool.options[0].id], ranges: { [width.id]: [70 + (i % 20), 110] } },
+          }),
+        ),
+      );
+      results.push(
+        await time("listing, no filter, 24/page", ITER, (i) =>
+          catalog.listByCategory(es, "platos-de-ducha", { page: 1 + (i % 5), sort: sorts[i % sorts.length] }),
+        ),
+      );
+      results.push(
+        await time("listing, subcategory with 3 filters", ITER, (i) =>
+          catalog.listByCategory(fr, "receveurs-de-douche-en-resine", {
+            filters: { options: [color.options[i % 8].id, bool.options[0].id], ranges: { [width.id]: [80, 100] } },
+          }),
+        ),
+      );
     }
     if (only !== "listing") {
-    const queries: [RequestContext, string][] = [
-      [es, "mampara negra"], [es, "plato pizara"], [es, "inodoro suspendido"], [es, "lavabo ceramica"], [es, "lavabo"],
-      [fr, "baignoire ilot"], [fr, "receveur ardoise"], [es, "banera exenta blanca"], [es, "espejo roble"], [fr, "vasque céramique"],
-    ];
-    results.push(await time("search (10 queries incl. typo and no accents), page 1", ITER, (i) => catalog.search(queries[i % 10][0], queries[i % 10][1], {})));
-    const partial = ["pla", "plato d", "mampa", "inodoro sus", "lavab", "baign", "recev", "espe"];
-    results.push(await time("suggest (as-you-type prefixes)", ITER, (i) => catalog.suggest(i % 2 ? es : fr, partial[i % partial.length])));
+      const queries: [RequestContext, string][] = [
+        [es, "mampara negra"],
+        [es, "plato pizara"],
+        [es, "inodoro suspendido"],
+        [es, "lavabo ceramica"],
+        [es, "lavabo"],
+        [fr, "baignoire ilot"],
+        [fr, "receveur ardoise"],
+        [es, "banera exenta blanca"],
+        [es, "espejo roble"],
+        [fr, "vasque céramique"],
+      ];
+      results.push(
+        await time("search (10 queries incl. typo and no accents), page 1", ITER, (i) => catalog.search(queries[i % 10][0], queries[i % 10][1], {})),
+      );
+      const partial = ["pla", "plato d", "mampa", "inodoro sus", "lavab", "baign", "recev", "espe"];
+      results.push(await time("suggest (as-you-type prefixes)", ITER, (i) => catalog.suggest(i % 2 ? es : fr, partial[i % partial.length])));
     }
     console.log(JSON.stringify({ products: N, results }, null, 1));
   } finally {

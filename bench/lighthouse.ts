@@ -44,7 +44,7 @@ async function main() {
             "--output=json",
             `--output-path=${out}`,
             "--only-categories=performance,accessibility,seo,best-practices",
-            '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+            "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run",
           ],
           { env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" }, stdio: ["ignore", "ignore", "inherit"] },
         );

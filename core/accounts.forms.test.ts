@@ -6,7 +6,18 @@ const signup = { name: "Ana", surnames: "García López", email: " Ana@Example.E
 describe("sign-up form", () => {
   it("accepts a complete form, lower-cases the email, professional off by default", () => {
     const r = parseForm(signupSchema("es"), signup);
-    expect(r).toEqual({ ok: true, data: { name: "Ana", surnames: "García López", email: "ana@example.es", password: "secreto1", password_confirmation: "secreto1", privacy: true, professional: false } });
+    expect(r).toEqual({
+      ok: true,
+      data: {
+        name: "Ana",
+        surnames: "García López",
+        email: "ana@example.es",
+        password: "secreto1",
+        password_confirmation: "secreto1",
+        privacy: true,
+        professional: false,
+      },
+    });
     const pro = parseForm(signupSchema("es"), { ...signup, professional: "on" });
     expect(pro.ok && pro.data.professional).toBe(true);
   });
@@ -65,7 +76,10 @@ describe("passwords", () => {
 
 describe("profile form", () => {
   it("validates the phone with the store's rule and refuses role or type", () => {
-    expect(parseForm(profileSchema("es"), { name: "Ana", surnames: "G", phone: "600 123 456" })).toEqual({ ok: true, data: { name: "Ana", surnames: "G", phone: "600123456" } });
+    expect(parseForm(profileSchema("es"), { name: "Ana", surnames: "G", phone: "600 123 456" })).toEqual({
+      ok: true,
+      data: { name: "Ana", surnames: "G", phone: "600123456" },
+    });
     const bad = parseForm(profileSchema("es"), { name: "Ana", surnames: "G", phone: "12" });
     expect(!bad.ok && bad.fieldErrors.phone).toBe("Introduce un número de teléfono correcto");
     expect(parseForm(profileSchema("es").partial(), { _type: "professional" }).ok).toBe(false);
@@ -73,8 +87,27 @@ describe("profile form", () => {
 });
 
 describe("address forms (spec 3 and 5)", () => {
-  const shipping = { name: "Ana García", phone: "600123456", address: "Calle Mayor", number: "5", postal_code: "28013", city: "Madrid", province: "Madrid", country: "ES" };
-  const billing = { business_name: "Reformas Ana SL", tax_type: "cif", tax_id: "B12345674", address: "Calle Mayor", number: "5", postal_code: "28013", city: "Madrid", province: "Madrid", country: "ES" };
+  const shipping = {
+    name: "Ana García",
+    phone: "600123456",
+    address: "Calle Mayor",
+    number: "5",
+    postal_code: "28013",
+    city: "Madrid",
+    province: "Madrid",
+    country: "ES",
+  };
+  const billing = {
+    business_name: "Reformas Ana SL",
+    tax_type: "cif",
+    tax_id: "B12345674",
+    address: "Calle Mayor",
+    number: "5",
+    postal_code: "28013",
+    city: "Madrid",
+    province: "Madrid",
+    country: "ES",
+  };
 
   it("accepts a shipping address without tax id and a billing address with a valid CIF", () => {
     const s = parseForm(addressSchema("es", "shipping"), shipping);

@@ -47,7 +47,9 @@ const mismatch = (lang: Language) => ({
   message: t(lang, "validation.password.match"),
   when(payload: z.core.ParsePayload) {
     const v = payload.value as { password?: unknown; password_confirmation?: unknown } | undefined;
-    return typeof v?.password === "string" && typeof v.password_confirmation === "string" && !payload.issues.some((i) => i.path?.[0] === "password_confirmation");
+    return (
+      typeof v?.password === "string" && typeof v.password_confirmation === "string" && !payload.issues.some((i) => i.path?.[0] === "password_confirmation")
+    );
   },
 });
 
@@ -59,9 +61,7 @@ export function signupSchema(lang: Language) {
       email: emailField(lang),
       password: passwordField(lang),
       password_confirmation: z.string({ error: t(lang, "validation.password.match") }),
-      privacy: z
-        .union([z.literal(true), z.literal("on"), z.literal("true")], { error: t(lang, "validation.privacy.required") })
-        .transform(() => true as const),
+      privacy: z.union([z.literal(true), z.literal("on"), z.literal("true")], { error: t(lang, "validation.privacy.required") }).transform(() => true as const),
       professional: checkbox,
     })
     .refine(samePasswords, mismatch(lang));
@@ -173,32 +173,37 @@ export function addressSchema(lang: Language, type: AddressType) {
     country: z.enum(ADDRESS_COUNTRIES, { error: t(lang, "validation.country.required") }),
     default: checkbox,
   });
-  return base.superRefine((v, ctx) => {
-    if (v.phone !== "" && !isValidPhone(v.country, v.phone)) {
-      ctx.addIssue({ code: "custom", path: ["phone"], message: t(lang, "validation.phone.invalid") });
-    }
-    const needsTaxId = type === "billing" || v.tax_id !== "" || v.tax_type;
-    if (!needsTaxId) return;
-    if (!v.tax_type) {
-      ctx.addIssue({ code: "custom", path: ["tax_type"], message: t(lang, "validation.tax_type.required") });
-      return;
-    }
-    if (v.tax_id === "") {
-      ctx.addIssue({ code: "custom", path: ["tax_id"], message: t(lang, "validation.required") });
-      return;
-    }
-    const problem = validateTaxId(v.country, v.tax_type, v.tax_id);
-    if (problem) ctx.addIssue({ code: "custom", path: ["tax_id"], message: t(lang, problem) });
-  },
-  // Checked even when other fields are wrong (a shopper sees every error at the first submit), as
-  // long as the fields these rules read parsed.
-  { when: (p: { issues: { path?: PropertyKey[] }[] }) => !p.issues.some((i) => ["phone", "country", "tax_type", "tax_id"].includes(String(i.path?.[0]))) } as never,
-  ).transform((v) => ({
-    ...v,
-    tax_type: v.tax_type ?? null,
-    tax_id: v.tax_id === "" ? "" : normaliseTaxId(v.tax_id),
-    phone: v.phone === "" ? "" : normalisePhone(v.phone),
-  }));
+  return base
+    .superRefine(
+      (v, ctx) => {
+        if (v.phone !== "" && !isValidPhone(v.country, v.phone)) {
+          ctx.addIssue({ code: "custom", path: ["phone"], message: t(lang, "validation.phone.invalid") });
+        }
+        const needsTaxId = type === "billing" || v.tax_id !== "" || v.tax_type;
+        if (!needsTaxId) return;
+        if (!v.tax_type) {
+          ctx.addIssue({ code: "custom", path: ["tax_type"], message: t(lang, "validation.tax_type.required") });
+          return;
+        }
+        if (v.tax_id === "") {
+          ctx.addIssue({ code: "custom", path: ["tax_id"], message: t(lang, "validation.required") });
+          return;
+        }
+        const problem = validateTaxId(v.country, v.tax_type, v.tax_id);
+        if (problem) ctx.addIssue({ code: "custom", path: ["tax_id"], message: t(lang, problem) });
+      },
+      // Checked even when other fields are wrong (a shopper sees every error at the first submit), as
+      // long as the fields these rules read parsed.
+      {
+        when: (p: { issues: { path?: PropertyKey[] }[] }) => !p.issues.some((i) => ["phone", "country", "tax_type", "tax_id"].includes(String(i.path?.[0]))),
+      } as never,
+    )
+    .transform((v) => ({
+      ...v,
+      tax_type: v.tax_type ?? null,
+      tax_id: v.tax_id === "" ? "" : normaliseTaxId(v.tax_id),
+      phone: v.phone === "" ? "" : normalisePhone(v.phone),
+    }));
 }
 export type AddressInput = z.output<ReturnType<typeof addressSchema>>;
 

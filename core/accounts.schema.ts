@@ -62,8 +62,7 @@ export const WishlistItemDto = z.object({
   created_at: iso(),
 });
 
-export const paginatedOf = <T extends z.ZodType>(item: T) =>
-  z.object({ results: z.array(item), page: int(), page_size: int(), total: int(), pages: int() });
+export const paginatedOf = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item), page: int(), page_size: int(), total: int(), pages: int() });
 
 export const NewsletterStatus = z.object({ subscribed: z.boolean(), id: int().nullable() });
 

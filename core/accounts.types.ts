@@ -9,4 +9,13 @@ export type AddressDto = z.infer<typeof S.AddressDto>;
 export type WishlistItemDto = z.infer<typeof S.WishlistItemDto>;
 export type NewsletterStatus = z.infer<typeof S.NewsletterStatus>;
 export type AccountExport = z.infer<typeof S.AccountExport>;
-export type { AddressType, AddressInput, SignupInput, LoginInput, ProfileInput, ChangeEmailInput, ChangePasswordInput, NewPasswordInput } from "./accounts.forms.ts";
+export type {
+  AddressType,
+  AddressInput,
+  SignupInput,
+  LoginInput,
+  ProfileInput,
+  ChangeEmailInput,
+  ChangePasswordInput,
+  NewPasswordInput,
+} from "./accounts.forms.ts";

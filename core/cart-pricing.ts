@@ -154,7 +154,10 @@ export function priceCart(input: PricingInput): PricedCart {
   const threshold = input.freeShippingThreshold ?? FREE_SHIPPING_THRESHOLD_CENTS;
   const pvp = sum(input.rows.map((r) => r.total));
   const discount = input.coupon ? couponDiscount(input.coupon, pvp) : 0;
-  const rowDiscounts = prorate(discount, input.rows.map((r) => r.total));
+  const rowDiscounts = prorate(
+    discount,
+    input.rows.map((r) => r.total),
+  );
   const afterCoupon = pvp - discount;
   const canBeFree = input.delivery === "ok";
   const freeShipping = canBeFree && input.rows.length > 0 && afterCoupon >= threshold;

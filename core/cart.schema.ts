@@ -130,13 +130,7 @@ export const CartUpdateInput = z
     name: nullableText(100),
     surnames: nullableText(150),
     phone: nullableText(30),
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .refine(isValidEmail, "invalid email")
-      .nullable()
-      .optional(),
+    email: z.string().trim().toLowerCase().refine(isValidEmail, "invalid email").nullable().optional(),
     shipping_address: nullableText(200),
     shipping_number: nullableText(60),
     shipping_postal_code: z
@@ -171,7 +165,17 @@ export const CartUpdateInput = z
 /** POST cart-rows/: a product (slug or id) and the configurator's selection. */
 export const AddRowInput = z.object({
   cart: int().positive().optional().describe("The cart to add to; a new one is made when absent (its token comes back)"),
-  product: z.union([z.string().trim().min(1).max(200).regex(/^[\w-]+$/), int().positive()]).describe("Product slug or id"),
+  product: z
+    .union([
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(200)
+        .regex(/^[\w-]+$/),
+      int().positive(),
+    ])
+    .describe("Product slug or id"),
   selection: selectionSchema,
 });
 
@@ -200,7 +204,16 @@ export const CouponDto = z.object({
 });
 
 /** What GET coupons/web_list/ shows to anyone: the public coupons valid now. */
-export const PublicCouponDto = CouponDto.pick({ id: true, code: true, name: true, kind: true, value: true, min_cart_amount: true, valid_to: true, first_purchase_only: true });
+export const PublicCouponDto = CouponDto.pick({
+  id: true,
+  code: true,
+  name: true,
+  kind: true,
+  value: true,
+  min_cart_amount: true,
+  valid_to: true,
+  first_purchase_only: true,
+});
 
 const couponCode = z
   .string()

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  EMPTY_SELECTION,
-  parseListingState,
-  parsePage,
-  savedKeysToClear,
-  selectFilter,
-  serialiseListingState,
-  withSelection,
-} from "./catalog-filters.ts";
+import { EMPTY_SELECTION, parseListingState, parsePage, savedKeysToClear, selectFilter, serialiseListingState, withSelection } from "./catalog-filters.ts";
 
 const parse = (q: string) => parseListingState(new URLSearchParams(q));
 const KEYS = { page: "db_product_category_page", position: "product_position" };

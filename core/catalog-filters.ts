@@ -89,7 +89,9 @@ export function serialiseListingState(s: Partial<ListingState>, extra?: Record<s
   if (s.sort && s.sort !== DEFAULT_SORT) out.set("sort", s.sort);
   const sel = s.selected;
   if (sel?.options.length) out.set("f", [...sel.options].sort((a, b) => a - b).join(","));
-  for (const id of Object.keys(sel?.ranges ?? {}).map(Number).sort((a, b) => a - b)) {
+  for (const id of Object.keys(sel?.ranges ?? {})
+    .map(Number)
+    .sort((a, b) => a - b)) {
     const [min, max] = (sel as Selection).ranges[id];
     out.set(`r_${id}`, `${min}-${max}`);
   }
@@ -106,9 +108,7 @@ export function hasSelection(s: Selection): boolean {
 }
 
 /** A change of one filter: an option id, or a range filter's [min, max]; `value` null or undefined means "no value". */
-export type FilterChange =
-  | { kind: "option"; id: number; value?: number | null }
-  | { kind: "range"; filterId: number; value?: [number, number] | null };
+export type FilterChange = { kind: "option"; id: number; value?: number | null } | { kind: "range"; filterId: number; value?: [number, number] | null };
 
 /**
  * The spec's rule: selecting an already selected filter removes it, and re-adds it only if the

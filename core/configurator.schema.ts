@@ -13,25 +13,28 @@ export const selectionSchema = z.object({
   options: optionMap,
   ranges: rangeMap,
   texts: z.record(id, z.string().max(500)).default({}),
-  complements: z
-    .record(
-      z.string().regex(/^[\w-]{1,64}$/),
-      z.object({ quantity, options: optionMap, ranges: rangeMap }),
-    )
-    .default({}),
+  complements: z.record(z.string().regex(/^[\w-]{1,64}$/), z.object({ quantity, options: optionMap, ranges: rangeMap })).default({}),
 });
 
 // The parsed shape is exactly what the configurator evaluates.
 export type ParsedSelection = z.output<typeof selectionSchema> & Selection;
 
 export const addToCartSchema = z.object({
-  slug: z.string().min(1).max(200).regex(/^[\w-]+$/),
-  selection: z.string().max(20_000).transform((s, ctx) => {
-    try {
-      return JSON.parse(s) as unknown;
-    } catch {
-      ctx.addIssue({ code: "custom", message: "selection is not JSON" });
-      return z.NEVER;
-    }
-  }).pipe(selectionSchema),
+  slug: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[\w-]+$/),
+  selection: z
+    .string()
+    .max(20_000)
+    .transform((s, ctx) => {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "selection is not JSON" });
+        return z.NEVER;
+      }
+    })
+    .pipe(selectionSchema),
 });

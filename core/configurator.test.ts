@@ -33,23 +33,58 @@ const opt = (id: number, extra: Partial<CfgOption> = {}): CfgOption => ({
 const group = (id: number, position: number) => ({ id, slug: `g${id}`, name: `Grupo ${id}`, position });
 
 const colour: CfgAttribute = {
-  id: 1, slug: "color", name: "Color", field_type: "color", aesthetic: true, group: null, position: 1, range: null,
+  id: 1,
+  slug: "color",
+  name: "Color",
+  field_type: "color",
+  aesthetic: true,
+  group: null,
+  position: 1,
+  range: null,
   options: [opt(11), opt(12)],
 };
 const width: CfgAttribute = {
-  id: 2, slug: "ancho", name: "Ancho", field_type: "range", aesthetic: false, group: group(1, 1), position: 2, range: { min: 70, max: 200 },
+  id: 2,
+  slug: "ancho",
+  name: "Ancho",
+  field_type: "range",
+  aesthetic: false,
+  group: group(1, 1),
+  position: 2,
+  range: { min: 70, max: 200 },
   options: [opt(21, { value_range_min: 70, value_range_max: 100 }), opt(22, { value_range_min: 101, value_range_max: 200 })],
 };
 const length: CfgAttribute = {
-  id: 3, slug: "largo", name: "Largo", field_type: "range", aesthetic: false, group: group(1, 1), position: 3, range: { min: 70, max: 120 },
+  id: 3,
+  slug: "largo",
+  name: "Largo",
+  field_type: "range",
+  aesthetic: false,
+  group: group(1, 1),
+  position: 3,
+  range: { min: 70, max: 120 },
   options: [],
 };
 const valve: CfgAttribute = {
-  id: 4, slug: "valvula", name: "Válvula incluida", field_type: "toggle", aesthetic: false, group: group(2, 2), position: 4, range: null,
+  id: 4,
+  slug: "valvula",
+  name: "Válvula incluida",
+  field_type: "toggle",
+  aesthetic: false,
+  group: group(2, 2),
+  position: 4,
+  range: null,
   options: [opt(41, { price: 2500, complements_locked: [2] })],
 };
 const finish: CfgAttribute = {
-  id: 5, slug: "acabado", name: "Acabado", field_type: "select", aesthetic: false, group: group(2, 2), position: 5, range: null,
+  id: 5,
+  slug: "acabado",
+  name: "Acabado",
+  field_type: "select",
+  aesthetic: false,
+  group: group(2, 2),
+  position: 5,
+  range: null,
   options: [opt(51), opt(52, { price: 1000, block_options: [12] })],
 };
 
@@ -57,20 +92,69 @@ const prices = (pvp: number, original: number | null = null, bp = 1000) => ({ pv
 const type = (id: number, position: number) => ({ id, slug: `t${id}`, name: `Tipo ${id}`, position, img: "x" });
 
 const seat: CfgComplement = {
-  id: "101", price: 4000, quantity: 1, position: 1, complement_type: type(1, 1), product: { id: 900, ref: "SEAT", name: "Asiento" },
-  attributes: [{ id: 9, slug: "seat-color", name: "Color asiento", field_type: "color", aesthetic: true, group: null, position: 1, range: null, options: [opt(91), opt(92)] }],
+  id: "101",
+  price: 4000,
+  quantity: 1,
+  position: 1,
+  complement_type: type(1, 1),
+  product: { id: 900, ref: "SEAT", name: "Asiento" },
+  attributes: [
+    {
+      id: 9,
+      slug: "seat-color",
+      name: "Color asiento",
+      field_type: "color",
+      aesthetic: true,
+      group: null,
+      position: 1,
+      range: null,
+      options: [opt(91), opt(92)],
+    },
+  ],
   variants: [
     { id: 1001, ref: "SEAT-W", options: [91], prices: prices(5000, null, 500), stock: 3 },
     { id: 1002, ref: "SEAT-B", options: [92], prices: prices(6000), stock: 3 },
   ],
 };
-const drain: CfgComplement = { id: "102", price: 1500, quantity: 2, position: 2, complement_type: type(2, 2), product: { id: 901, ref: "DRAIN", name: "Sifón" }, attributes: [], variants: [] };
-const installation: CfgComplement = { id: "installation-complement", price: 15000, quantity: 1, position: 3, complement_type: type(3, 3), product: null, attributes: [], variants: [] };
-const facility: CfgComplement = { id: "facility", price: 2000, quantity: 1, position: 4, complement_type: type(3, 3), product: null, attributes: [], variants: [] };
+const drain: CfgComplement = {
+  id: "102",
+  price: 1500,
+  quantity: 2,
+  position: 2,
+  complement_type: type(2, 2),
+  product: { id: 901, ref: "DRAIN", name: "Sifón" },
+  attributes: [],
+  variants: [],
+};
+const installation: CfgComplement = {
+  id: "installation-complement",
+  price: 15000,
+  quantity: 1,
+  position: 3,
+  complement_type: type(3, 3),
+  product: null,
+  attributes: [],
+  variants: [],
+};
+const facility: CfgComplement = {
+  id: "facility",
+  price: 2000,
+  quantity: 1,
+  position: 4,
+  complement_type: type(3, 3),
+  product: null,
+  attributes: [],
+  variants: [],
+};
 
 const raw: ConfigCatalog = {
   product: {
-    id: 7, ref: "PD-1", name: "Plato a medida", stock: 5, max_combined_measure: 280, prices: prices(20000, 25000),
+    id: 7,
+    ref: "PD-1",
+    name: "Plato a medida",
+    stock: 5,
+    max_combined_measure: 280,
+    prices: prices(20000, 25000),
     variants: [
       { id: 1, ref: "PD-1-W-S", options: [11, 21], prices: prices(20000, 25000), stock: 5 },
       { id: 2, ref: "PD-1-W-L", options: [11, 22], prices: prices(30000), stock: 5 },
@@ -313,7 +397,14 @@ describe("server check", () => {
 describe("initial state", () => {
   it("pre-chooses the free answer of a yes/no toggle", () => {
     const antical: CfgAttribute = {
-      id: 6, slug: "antical", name: "Antical", field_type: "toggle", aesthetic: false, group: group(2, 2), position: 6, range: null,
+      id: 6,
+      slug: "antical",
+      name: "Antical",
+      field_type: "toggle",
+      aesthetic: false,
+      group: group(2, 2),
+      position: 6,
+      range: null,
       options: [opt(61), opt(62, { price: 3900 })],
     };
     const c = configCatalog({ ...raw, attributes: [...raw.attributes, antical] }, { installationService: true });

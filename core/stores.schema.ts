@@ -30,12 +30,14 @@ export const StoreDto = z.object({
 });
 
 /** A menu entry with its sub-entries (the main menu is a tree; the footer's entries have columns). */
-export const MenuItem = z.object({
-  id: z.number().int(),
-  label: z.string(),
-  url: z.string(),
-  column: z.string().nullable(),
-  get children(): z.ZodArray<typeof MenuItem> {
-    return z.array(MenuItem);
-  },
-}).meta({ id: "MenuItem" });
+export const MenuItem = z
+  .object({
+    id: z.number().int(),
+    label: z.string(),
+    url: z.string(),
+    column: z.string().nullable(),
+    get children(): z.ZodArray<typeof MenuItem> {
+      return z.array(MenuItem);
+    },
+  })
+  .meta({ id: "MenuItem" });

@@ -8,8 +8,24 @@ import { type AxeViolation, axeViolations, blocking, describeBrowser, describeVi
  * the cookie banner showing, as a first visit sees it.
  */
 const PAGES = {
-  es: { home: "/", category: "/platos-de-ducha/", brands: "/marcas", content: "/quienes-somos", login: "/login", cart: "/cart", notFound: "/esta-pagina-no-existe" },
-  fr: { home: "/fr", category: "/fr/receveurs-de-douche/", brands: "/fr/marcas", content: "/fr/quienes-somos", login: "/fr/login", cart: "/fr/cart", notFound: "/fr/nulle-part" },
+  es: {
+    home: "/",
+    category: "/platos-de-ducha/",
+    brands: "/marcas",
+    content: "/quienes-somos",
+    login: "/login",
+    cart: "/cart",
+    notFound: "/esta-pagina-no-existe",
+  },
+  fr: {
+    home: "/fr",
+    category: "/fr/receveurs-de-douche/",
+    brands: "/fr/marcas",
+    content: "/fr/quienes-somos",
+    login: "/fr/login",
+    cart: "/fr/cart",
+    notFound: "/fr/nulle-part",
+  },
 } as const;
 
 async function check(shop: ShopPage, path: string, status: number): Promise<string[]> {

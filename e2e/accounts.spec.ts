@@ -17,10 +17,16 @@ const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}${+
 async function activationLink(email: string): Promise<string> {
   const outbox = join(inject("shopDataDir"), "outbox");
   for (let i = 0; i < 100; i++) {
-    const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith(".eml")).sort().reverse();
+    const files = (await readdir(outbox).catch(() => [] as string[]))
+      .filter((f) => f.endsWith(".eml"))
+      .sort()
+      .reverse();
     for (const f of files) {
       const mail = await simpleParser(await readFile(join(outbox, f)));
-      const to = [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address?.toLowerCase());
+      const to = [mail.to]
+        .flat()
+        .flatMap((a) => a?.value ?? [])
+        .map((a) => a.address?.toLowerCase());
       if (!to.includes(email)) continue;
       const m = /https?:\/\/[^\s"'<>]+[?&]activate=[^\s"'<>]+/.exec(mail.text ?? "");
       if (m) {
@@ -47,8 +53,28 @@ async function signUpAndActivate(shop: ShopPage, opts: { lang: "es" | "fr"; name
   const { page } = shop;
   const fr = opts.lang === "fr";
   const T = fr
-    ? { name: "Prénom", surnames: "Nom", email: "E-mail", password: "Mot de passe", confirm: "Confirmez le mot de passe", privacy: "J'ai lu et j'accepte la", submit: "Créer mon compte", sent: "Consultez vos e-mails", done: "Votre compte est activé" }
-    : { name: "Nombre", surnames: "Apellidos", email: "Email", password: "Contraseña", confirm: "Repite la contraseña", privacy: "He leído y acepto la", submit: "Crear cuenta", sent: "Revisa tu email", done: "Tu cuenta ha sido activada" };
+    ? {
+        name: "Prénom",
+        surnames: "Nom",
+        email: "E-mail",
+        password: "Mot de passe",
+        confirm: "Confirmez le mot de passe",
+        privacy: "J'ai lu et j'accepte la",
+        submit: "Créer mon compte",
+        sent: "Consultez vos e-mails",
+        done: "Votre compte est activé",
+      }
+    : {
+        name: "Nombre",
+        surnames: "Apellidos",
+        email: "Email",
+        password: "Contraseña",
+        confirm: "Repite la contraseña",
+        privacy: "He leído y acepto la",
+        submit: "Crear cuenta",
+        sent: "Revisa tu email",
+        done: "Tu cuenta ha sido activada",
+      };
   await shop.goto(fr ? "/fr/signup" : "/signup");
   // The cookie banner covers the bottom of a phone's screen until the visitor chooses.
   await shop.cookieButton("reject", opts.lang).click();

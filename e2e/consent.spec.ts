@@ -20,9 +20,18 @@ describeBrowser("cookie consent (AEPD/CNIL)", (browser) => {
     expect(r.y + r.height).toBeLessThanOrEqual(viewport.height);
 
     const before = await shop.cookieNames();
-    expect(before.every((n) => FUNCTIONAL_COOKIES.includes(n)), before.join(",")).toBe(true);
+    expect(
+      before.every((n) => FUNCTIONAL_COOKIES.includes(n)),
+      before.join(","),
+    ).toBe(true);
     const visible = await shop.page.evaluate(() => document.cookie);
-    expect(visible.split(/;\s*/).filter(Boolean).map((c) => c.split("=")[0]).every((n) => FUNCTIONAL_COOKIES.includes(n))).toBe(true);
+    expect(
+      visible
+        .split(/;\s*/)
+        .filter(Boolean)
+        .map((c) => c.split("=")[0])
+        .every((n) => FUNCTIONAL_COOKIES.includes(n)),
+    ).toBe(true);
 
     await reject.click();
     await expect.poll(() => shop.cookieBanner().count()).toBe(0);
@@ -40,9 +49,7 @@ describeBrowser("cookie consent (AEPD/CNIL)", (browser) => {
     await shop.cookieButton("accept").click();
     await expect.poll(() => shop.cookieBanner().count()).toBe(0);
     // The banner hides as soon as the choice is sent; the cookie comes with the answer.
-    await expect
-      .poll(async () => (await shop.context.cookies(shop.baseURL)).find((c) => c.name === "cookie_consent")?.value)
-      .toBe("accepted");
+    await expect.poll(async () => (await shop.context.cookies(shop.baseURL)).find((c) => c.name === "cookie_consent")?.value).toBe("accepted");
     expect(shop.path()).toBe("/marcas");
   });
 

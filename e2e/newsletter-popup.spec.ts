@@ -39,10 +39,16 @@ const focusInDialog = (page: Page) => page.evaluate(() => Boolean(document.activ
 async function outboxMail(email: string) {
   const outbox = join(inject("shopDataDir"), "outbox");
   for (let i = 0; i < 100; i++) {
-    const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith(".eml")).sort().reverse();
+    const files = (await readdir(outbox).catch(() => [] as string[]))
+      .filter((f) => f.endsWith(".eml"))
+      .sort()
+      .reverse();
     for (const f of files) {
       const mail = await simpleParser(await readFile(join(outbox, f)));
-      const to = [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address?.toLowerCase());
+      const to = [mail.to]
+        .flat()
+        .flatMap((a) => a?.value ?? [])
+        .map((a) => a.address?.toLowerCase());
       if (to.includes(email)) return mail;
     }
     await new Promise((r) => setTimeout(r, 100));

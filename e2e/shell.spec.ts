@@ -45,9 +45,7 @@ describeBrowser("storefront shell", (browser) => {
     expect(await shop.languageLink("fr").isVisible()).toBe(true);
     expect(await shop.cookieButton("reject", "fr").isVisible()).toBe(true);
     // The language preference follows the store visited (a functional cookie, 365 days).
-    await expect
-      .poll(async () => (await shop.context.cookies(shop.baseURL)).find((c) => c.name === "locale")?.value, { timeout: 5000 })
-      .toBe("fr");
+    await expect.poll(async () => (await shop.context.cookies(shop.baseURL)).find((c) => c.name === "locale")?.value, { timeout: 5000 }).toBe("fr");
     // An unknown French path shows the French 404 page, whose link leads to /fr.
     await shop.goto("/fr/nulle-part");
     expect(await shop.heading().textContent()).toBe(TEXT.fr.notFound);

@@ -22,9 +22,7 @@ export { isEmpty } from "./is-empty.ts";
 
 /** Empties every table of the shop (not the migration history). */
 export async function resetAll(db: Db): Promise<void> {
-  const res = await db.execute<{ tablename: string }>(
-    sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '\\_\\_%'`,
-  );
+  const res = await db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '\\_\\_%'`);
   const rows = (res as unknown as { rows: { tablename: string }[] }).rows;
   if (rows.length === 0) return;
   const list = rows.map((r) => `"${r.tablename}"`).join(", ");

@@ -254,7 +254,11 @@ describeEachDb("account pages (SSR, no JavaScript) and the page cache", (kind) =
     expect(bad.statusCode).toBe(400);
     expect(text(html(bad))).toContain("El formato del DNI no es correcto");
     expect(html(bad)).toMatch(/<input[^>]*aria-invalid="true"[^>]*aria-describedby="address-tax_id-hint address-tax_id-err"/);
-    const good = await post(`${base}/address/form-billing`, address({ business_name: "Reformas Ildefonso", tax_type: "dni", tax_id: "12345678z", default: "on" }), jar);
+    const good = await post(
+      `${base}/address/form-billing`,
+      address({ business_name: "Reformas Ildefonso", tax_type: "dni", tax_id: "12345678z", default: "on" }),
+      jar,
+    );
     expect(good.headers.location).toBe(`${base}/address?done=saved`);
     const list = await get(`${base}/address`, jar);
     expect(list.headers["cache-control"]).toBe("private, no-store");

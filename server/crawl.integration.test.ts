@@ -170,7 +170,11 @@ describeEachDb("crawl: every link of the storefront works", (kind) => {
     expect(category.statusCode).toBe(200);
     expect(tags(category.body, "link").find((l) => l.rel === "canonical")?.href).toBe(`${ORIGIN}/ofertas/`);
     expect(tags(category.body, "a").find((a) => a.hreflang === "fr")?.href).toBe("/fr/promotions/");
-    for (const [from, to] of [["/novedades/", "/novedades"], ["/fr/novedades/", "/fr/novedades"], ["/rebajas/?page=2", "/rebajas?page=2"]]) {
+    for (const [from, to] of [
+      ["/novedades/", "/novedades"],
+      ["/fr/novedades/", "/fr/novedades"],
+      ["/rebajas/?page=2", "/rebajas?page=2"],
+    ]) {
       const res = await shop.app.inject({ url: from });
       expect(res.statusCode, from).toBe(301);
       expect(res.headers.location, from).toBe(to);
@@ -180,7 +184,10 @@ describeEachDb("crawl: every link of the storefront works", (kind) => {
   it("switches a Spanish-only page to the French home, and the 404 page to the other store's home", async () => {
     const blog = await shop.app.inject({ url: "/inspiracion" });
     expect(tags(blog.body, "a").find((a) => a.hreflang === "fr")?.href).toBe("/fr");
-    for (const [url, home] of [["/no-existe.html", "/fr"], ["/fr/nulle-part/", "/"]]) {
+    for (const [url, home] of [
+      ["/no-existe.html", "/fr"],
+      ["/fr/nulle-part/", "/"],
+    ]) {
       const res = await shop.app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       const other = url.startsWith("/fr") ? "es" : "fr";

@@ -75,7 +75,12 @@ describeEachDb("hostile requests", (kind) => {
 
   describe("open redirects", () => {
     it("never answers a tracking-parameter redirect to another site", async () => {
-      for (const line of ["GET //evil.example/?utm_source=x", "GET /\\evil.example/?gclid=1", "GET /\t/evil.example/?gclid=1", "GET http://evil.example/?utm_source=1"]) {
+      for (const line of [
+        "GET //evil.example/?utm_source=x",
+        "GET /\\evil.example/?gclid=1",
+        "GET /\t/evil.example/?gclid=1",
+        "GET http://evil.example/?utm_source=1",
+      ]) {
         const res = await rawExchange(port, [`${line} HTTP/1.1\r\nHost: shop.test\r\nConnection: close\r\n\r\n`]);
         expect(status(res.text), line).toBeGreaterThan(0);
         expect(target(header(res.text, "location")), `${line} -> ${header(res.text, "location")}`).toBe(ORIGIN);
@@ -95,9 +100,19 @@ describeEachDb("hostile requests", (kind) => {
         expect(target(res.headers.location as string), `${JSON.stringify(redirectTo)} -> ${res.headers.location}`).toBe(ORIGIN);
         expect(String(res.headers["set-cookie"])).toMatch(/^cookie_consent=accepted;/);
       }
-      const back = await shop.app.inject({ method: "POST", url: "/fr/cookies", headers: FORM, payload: form({ consent: "rejected", redirectTo: "/fr/marcas?page=2" }) });
+      const back = await shop.app.inject({
+        method: "POST",
+        url: "/fr/cookies",
+        headers: FORM,
+        payload: form({ consent: "rejected", redirectTo: "/fr/marcas?page=2" }),
+      });
       expect(back.headers.location).toBe("/fr/marcas?page=2");
-      const fallback = await shop.app.inject({ method: "POST", url: "/fr/cookies", headers: FORM, payload: form({ consent: "rejected", redirectTo: "//evil.example" }) });
+      const fallback = await shop.app.inject({
+        method: "POST",
+        url: "/fr/cookies",
+        headers: FORM,
+        payload: form({ consent: "rejected", redirectTo: "//evil.example" }),
+      });
       expect(fallback.headers.location).toBe("/fr");
     });
 
@@ -185,7 +200,12 @@ describeEachDb("hostile requests", (kind) => {
       expect(forged.json()).toEqual({ error: { code: "request.cross_site", message: expect.stringContaining("no se hizo desde nuestra tienda") } });
       const noCookie = await shop.app.inject({ method: "POST", url, payload, headers: { origin: "https://evil.example" } });
       expect(noCookie.statusCode).toBe(400);
-      const bearer = await shop.app.inject({ method: "POST", url, payload, headers: { cookie: "sid=abc", authorization: "Bearer x", origin: "https://evil.example" } });
+      const bearer = await shop.app.inject({
+        method: "POST",
+        url,
+        payload,
+        headers: { cookie: "sid=abc", authorization: "Bearer x", origin: "https://evil.example" },
+      });
       expect(bearer.statusCode).not.toBe(403);
       const own = await shop.app.inject({ method: "POST", url, payload, headers: { cookie: "sid=abc", origin: ORIGIN } });
       expect(own.statusCode).toBe(400);
@@ -200,7 +220,9 @@ describeEachDb("hostile requests", (kind) => {
       expect(declared.json().error.message).toBe("Los datos enviados son demasiado grandes");
 
       const chunk = "a".repeat(64 * 1024);
-      const chunks: string[] = ["POST /newsletter HTTP/1.1\r\nHost: shop.test\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"];
+      const chunks: string[] = [
+        "POST /newsletter HTTP/1.1\r\nHost: shop.test\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n",
+      ];
       for (let sent = 0; sent < 1_300_000; sent += chunk.length) chunks.push(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
       chunks.push("0\r\n\r\n");
       const chunked = await rawExchange(port, chunks);

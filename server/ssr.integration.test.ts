@@ -88,14 +88,7 @@ async function pagesOf(db: Db, code: "ESDB" | "FRDB", lang: "es" | "fr"): Promis
       sql`select c.slug from post_categories c join stores s on s.id = c.store_id where s.source_code = 'ESDB' order by c.id limit 1`,
       "demo-category",
     );
-    pages.push(
-      "/inspiracion",
-      `/inspiracion/cat/${postCategory}`,
-      `/inspiracion/${post}`,
-      "/reformistas-profesionales",
-      "/servicio-de-instalacion",
-      "/popup",
-    );
+    pages.push("/inspiracion", `/inspiracion/cat/${postCategory}`, `/inspiracion/${post}`, "/reformistas-profesionales", "/servicio-de-instalacion", "/popup");
   }
   return pages;
 }

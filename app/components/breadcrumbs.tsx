@@ -11,11 +11,19 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
       <ol className="flex flex-wrap items-center gap-1">
         {all.map((c, i) => (
           <li key={`${c.label}-${i}`} className="flex items-center gap-1">
-            {i > 0 && <span aria-hidden="true" className="text-slate-400">/</span>}
+            {i > 0 && (
+              <span aria-hidden="true" className="text-slate-400">
+                /
+              </span>
+            )}
             {c.to && i < all.length - 1 ? (
-              <Link to={c.to} className="hover:text-brand-700 hover:underline">{c.label}</Link>
+              <Link to={c.to} className="hover:text-brand-700 hover:underline">
+                {c.label}
+              </Link>
             ) : (
-              <span aria-current={i === all.length - 1 ? "page" : undefined} className="text-slate-700">{c.label}</span>
+              <span aria-current={i === all.length - 1 ? "page" : undefined} className="text-slate-700">
+                {c.label}
+              </span>
             )}
           </li>
         ))}

@@ -20,15 +20,23 @@ export function CookieBanner({ consent }: { consent: "accepted" | "rejected" | n
       <fetcher.Form method="post" action={href("/cookies")} className="container-shop flex flex-col gap-4 py-4 lg:flex-row lg:items-center">
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <div className="flex-1">
-          <h2 id="cookie-title" className="font-bold text-brand-900">{t("cookies.title")}</h2>
+          <h2 id="cookie-title" className="font-bold text-brand-900">
+            {t("cookies.title")}
+          </h2>
           <p className="mt-1 text-sm text-slate-700">
             {t("cookies.text")}{" "}
-            <Link to={href("/cms/politica-de-cookies")} className="font-medium text-brand-700 underline">{t("cookies.more")}</Link>
+            <Link to={href("/cms/politica-de-cookies")} className="font-medium text-brand-700 underline">
+              {t("cookies.more")}
+            </Link>
           </p>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <button type="submit" name="consent" value="rejected" className="btn-dark min-w-44">{t("cookies.reject")}</button>
-          <button type="submit" name="consent" value="accepted" className="btn-dark min-w-44">{t("cookies.accept")}</button>
+          <button type="submit" name="consent" value="rejected" className="btn-dark min-w-44">
+            {t("cookies.reject")}
+          </button>
+          <button type="submit" name="consent" value="accepted" className="btn-dark min-w-44">
+            {t("cookies.accept")}
+          </button>
         </div>
       </fetcher.Form>
     </section>

@@ -15,7 +15,8 @@ export function errorStatus(error: unknown): number {
   return 500;
 }
 
-const CHUNK_ERROR = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
 const RELOAD_KEY = "chunk_reload_at";
 
 /** A failed chunk load (a new deploy removed old files): reload once, at most every 60 s. */
@@ -46,11 +47,11 @@ export function ErrorContent({ status }: { status: number }) {
         <path d="M84 64c-3 5-5 8-5 11a5 5 0 0 0 10 0c0-3-2-6-5-11zM118 66c-3 5-5 8-5 11a5 5 0 0 0 10 0c0-3-2-6-5-11z" fill="#1f6f8b" opacity=".5" />
       </svg>
       <p className="mt-6 text-sm font-semibold uppercase tracking-wider text-accent-700">{t("errors.code", { status })}</p>
-      <h1 className="mt-2 max-w-2xl text-3xl font-extrabold text-brand-900 sm:text-4xl">
-        {t(notFound ? "errors.not_found.title" : "errors.server.title")}
-      </h1>
+      <h1 className="mt-2 max-w-2xl text-3xl font-extrabold text-brand-900 sm:text-4xl">{t(notFound ? "errors.not_found.title" : "errors.server.title")}</h1>
       <p className="mt-4 max-w-xl text-lg text-slate-700">{t(notFound ? "errors.not_found.text" : "errors.server.text")}</p>
-      <Link to={href("/")} className="btn-primary mt-8">{t("errors.back_to_shop")}</Link>
+      <Link to={href("/")} className="btn-primary mt-8">
+        {t("errors.back_to_shop")}
+      </Link>
     </section>
   );
 }

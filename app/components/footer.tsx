@@ -5,13 +5,7 @@ import { ICONS, Icon } from "~/components/header";
 import { useI18n } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
 
-export const LEGAL_SLUGS = [
-  "aviso-legal",
-  "condiciones-de-venta",
-  "politica-de-privacidad",
-  "politica-de-cookies",
-  "proteccion-de-datos",
-] as const;
+export const LEGAL_SLUGS = ["aviso-legal", "condiciones-de-venta", "politica-de-privacidad", "politica-de-cookies", "proteccion-de-datos"] as const;
 
 const PAYMENT_MARKS = [
   { name: "Visa", bg: "#1a1f71", fg: "#fff" },
@@ -56,7 +50,9 @@ export function Footer() {
         <section className="bg-brand-800" aria-labelledby="newsletter-title">
           <div className="container-shop grid gap-6 py-10 lg:grid-cols-2 lg:items-center">
             <div>
-              <h2 id="newsletter-title" className="text-2xl font-bold text-white">{t("footer.newsletter.title")}</h2>
+              <h2 id="newsletter-title" className="text-2xl font-bold text-white">
+                {t("footer.newsletter.title")}
+              </h2>
               <p className="mt-2 text-slate-200">{t("footer.newsletter.text")}</p>
             </div>
             <NewsletterForm />
@@ -65,7 +61,9 @@ export function Footer() {
       )}
       <div className="container-shop grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
-          <div className="inline-block rounded-lg bg-white px-3 py-2"><Logo /></div>
+          <div className="inline-block rounded-lg bg-white px-3 py-2">
+            <Logo />
+          </div>
           <p className="mt-4 max-w-sm text-sm text-slate-300">{t("shop.tagline")}</p>
           <div className="mt-6">
             <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-300">{t("footer.support")}</h2>
@@ -75,7 +73,9 @@ export function Footer() {
               </a>
             )}
             {root.store.supportEmail && (
-              <a href={`mailto:${root.store.supportEmail}`} className="mt-1 block text-sm text-slate-200 hover:underline">{root.store.supportEmail}</a>
+              <a href={`mailto:${root.store.supportEmail}`} className="mt-1 block text-sm text-slate-200 hover:underline">
+                {root.store.supportEmail}
+              </a>
             )}
             <p className="mt-1 text-sm text-slate-300">{t("footer.support.hours")}</p>
             {features.supportChat && <SupportChatButton />}
@@ -86,7 +86,11 @@ export function Footer() {
             <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-300">{title}</h2>
             <ul className="space-y-2 text-sm">
               {items.map((i) => (
-                <li key={i.id}><Link to={i.url} className="text-slate-100 hover:text-white hover:underline">{i.label}</Link></li>
+                <li key={i.id}>
+                  <Link to={i.url} className="text-slate-100 hover:text-white hover:underline">
+                    {i.label}
+                  </Link>
+                </li>
               ))}
             </ul>
           </nav>
@@ -97,7 +101,11 @@ export function Footer() {
           <nav aria-label={t("footer.legal")}>
             <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
               {LEGAL_SLUGS.map((slug) => (
-                <li key={slug}><Link to={href(`/cms/${slug}`)} className="text-slate-200 hover:text-white hover:underline">{t(`legal.${slug}`)}</Link></li>
+                <li key={slug}>
+                  <Link to={href(`/cms/${slug}`)} className="text-slate-200 hover:text-white hover:underline">
+                    {t(`legal.${slug}`)}
+                  </Link>
+                </li>
               ))}
             </ul>
           </nav>
@@ -106,7 +114,9 @@ export function Footer() {
             <PaymentMarks compact />
           </div>
         </div>
-        <p className="container-shop pb-8 text-xs text-slate-300" lang={lang}>{t("footer.copyright", { year: root.year })}</p>
+        <p className="container-shop pb-8 text-xs text-slate-300" lang={lang}>
+          {t("footer.copyright", { year: root.year })}
+        </p>
       </div>
     </footer>
   );
@@ -116,7 +126,11 @@ export function Footer() {
 function SupportChatButton() {
   const { t } = useI18n();
   return (
-    <a href="#chat" data-support-chat className="mt-3 inline-flex items-center gap-2 rounded-lg bg-white/10 px-3 py-2 text-sm font-semibold text-white hover:bg-white/20">
+    <a
+      href="#chat"
+      data-support-chat
+      className="mt-3 inline-flex items-center gap-2 rounded-lg bg-white/10 px-3 py-2 text-sm font-semibold text-white hover:bg-white/20"
+    >
       <span className="h-2 w-2 rounded-full bg-green-400" aria-hidden="true" /> {t("footer.support.chat")}
     </a>
   );

@@ -11,7 +11,16 @@ import { useRootData } from "~/lib/root-data";
 
 function Icon({ d, className = "h-6 w-6" }: { d: string; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d={d} />
     </svg>
   );
@@ -23,7 +32,8 @@ export const ICONS = {
   search: "M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.3-4.3",
   menu: "M3 6h18M3 12h18M3 18h18",
   close: "M18 6 6 18M6 6l12 12",
-  phone: "M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z",
+  phone:
+    "M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z",
   truck: "M1 3h15v13H1zM16 8h4l3 3v5h-7zM5.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM18.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z",
   tool: "M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.8-3.8a6 6 0 0 1-7.9 7.9l-6.9 6.9a2.1 2.1 0 0 1-3-3l6.9-6.9a6 6 0 0 1 7.9-7.9z",
   undo: "M3 7v6h6M21 17a9 9 0 0 0-15-6.7L3 13",
@@ -50,9 +60,18 @@ export function Header() {
       <div className="hidden bg-brand-900 text-xs text-white sm:block">
         <div className="container-shop flex h-9 items-center justify-between gap-4">
           <ul className="flex items-center gap-6">
-            <li className="flex items-center gap-1.5"><Icon d={ICONS.truck} className="h-4 w-4" />{t("header.free_shipping")}</li>
-            <li className="hidden items-center gap-1.5 md:flex"><Icon d={ICONS.tool} className="h-4 w-4" />{t("header.installation")}</li>
-            <li className="hidden items-center gap-1.5 lg:flex"><Icon d={ICONS.undo} className="h-4 w-4" />{t("header.returns")}</li>
+            <li className="flex items-center gap-1.5">
+              <Icon d={ICONS.truck} className="h-4 w-4" />
+              {t("header.free_shipping")}
+            </li>
+            <li className="hidden items-center gap-1.5 md:flex">
+              <Icon d={ICONS.tool} className="h-4 w-4" />
+              {t("header.installation")}
+            </li>
+            <li className="hidden items-center gap-1.5 lg:flex">
+              <Icon d={ICONS.undo} className="h-4 w-4" />
+              {t("header.returns")}
+            </li>
           </ul>
           <div className="flex items-center gap-4">
             {root.store.features.supportPhone && root.store.supportPhone && (
@@ -80,34 +99,64 @@ export function Header() {
         </button>
         <Logo />
         <Form method="get" action={href("/buscar")} role="search" className="relative hidden flex-1 md:block">
-          <label htmlFor={searchId} className="sr-only">{t("header.search.label")}</label>
+          <label htmlFor={searchId} className="sr-only">
+            {t("header.search.label")}
+          </label>
           <SearchCombobox id={searchId} defaultValue={q} className="input h-11 pr-12" />
-          <button type="submit" className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-brand-700" aria-label={t("header.search.submit")}>
+          <button
+            type="submit"
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-brand-700"
+            aria-label={t("header.search.submit")}
+          >
             <Icon d={ICONS.search} className="h-5 w-5" />
           </button>
         </Form>
         <nav className="ml-auto flex items-center gap-1 sm:gap-2" aria-label={t("header.account")}>
           <AccountMenu />
-          <Link to={href(`/profile/${root.user?.id ?? "me"}/favourites`)} className="relative flex flex-col items-center rounded-lg px-1 py-2 text-xs text-brand-800 hover:bg-brand-50 min-[400px]:px-2">
+          <Link
+            to={href(`/profile/${root.user?.id ?? "me"}/favourites`)}
+            className="relative flex flex-col items-center rounded-lg px-1 py-2 text-xs text-brand-800 hover:bg-brand-50 min-[400px]:px-2"
+          >
             <Icon d={ICONS.heart} />
             {/* As the cart link: named by the text one sees (WCAG 2.5.3), the count read after it. */}
             <span className="sr-only sm:not-sr-only sm:block">{t("header.wishlist")}</span>
             <span className="sr-only">: {t("header.wishlist_count", { count: wishlist.length })}</span>
-            <span className="absolute right-0 top-0 min-w-5 rounded-full bg-brand-700 px-1 text-center text-[11px] font-bold leading-5 text-white" aria-hidden="true" data-testid="wishlist-count">{wishlist.length}</span>
+            <span
+              className="absolute right-0 top-0 min-w-5 rounded-full bg-brand-700 px-1 text-center text-[11px] font-bold leading-5 text-white"
+              aria-hidden="true"
+              data-testid="wishlist-count"
+            >
+              {wishlist.length}
+            </span>
           </Link>
           {/* Named by its own text (visible from sm, read on every width) plus the count: no aria-label that could differ from what is seen. */}
-          <Link to={href("/cart")} className="relative flex flex-col items-center rounded-lg px-1 py-2 text-xs text-brand-800 hover:bg-brand-50 min-[400px]:px-2">
+          <Link
+            to={href("/cart")}
+            className="relative flex flex-col items-center rounded-lg px-1 py-2 text-xs text-brand-800 hover:bg-brand-50 min-[400px]:px-2"
+          >
             <Icon d={ICONS.cart} />
             <span className="sr-only sm:not-sr-only sm:block">{t("header.cart")}</span>
             <span className="sr-only">: {t(cartSize === 1 ? "cart.page.header_count_one" : "cart.page.header_count", { count: cartSize })}</span>
-            <span className="absolute right-0 top-0 min-w-5 rounded-full bg-accent-600 px-1 text-center text-[11px] font-bold leading-5 text-white" aria-hidden="true" data-testid="cart-count">{cartSize}</span>
+            <span
+              className="absolute right-0 top-0 min-w-5 rounded-full bg-accent-600 px-1 text-center text-[11px] font-bold leading-5 text-white"
+              aria-hidden="true"
+              data-testid="cart-count"
+            >
+              {cartSize}
+            </span>
           </Link>
         </nav>
       </div>
       <Form method="get" action={href("/buscar")} role="search" className="container-shop relative pb-3 md:hidden">
-        <label htmlFor={`${searchId}-m`} className="sr-only">{t("header.search.label")}</label>
+        <label htmlFor={`${searchId}-m`} className="sr-only">
+          {t("header.search.label")}
+        </label>
         <SearchCombobox id={`${searchId}-m`} defaultValue={q} className="input h-11 pr-12" />
-        <button type="submit" className="absolute inset-y-0 right-4 flex w-11 items-center justify-center pb-3 text-brand-700" aria-label={t("header.search.submit")}>
+        <button
+          type="submit"
+          className="absolute inset-y-0 right-4 flex w-11 items-center justify-center pb-3 text-brand-700"
+          aria-label={t("header.search.submit")}
+        >
           <Icon d={ICONS.search} className="h-5 w-5" />
         </button>
       </Form>

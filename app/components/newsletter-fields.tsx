@@ -14,7 +14,9 @@ export function NewsletterField(props: { formId: string; name: string; label: st
   const id = `${formId}-${name}`;
   return (
     <div>
-      <label htmlFor={id} className={TONES[tone].label}>{label}</label>
+      <label htmlFor={id} className={TONES[tone].label}>
+        {label}
+      </label>
       <input
         id={id}
         name={name}
@@ -26,7 +28,11 @@ export function NewsletterField(props: { formId: string; name: string; label: st
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-err` : undefined}
       />
-      {error && <p id={`${id}-err`} className={`mt-1 text-sm font-medium ${TONES[tone].error}`}>{error}</p>}
+      {error && (
+        <p id={`${id}-err`} className={`mt-1 text-sm font-medium ${TONES[tone].error}`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -47,10 +53,16 @@ export function NewsletterTerms({ formId, error, tone }: { formId: string; error
         />
         <span>
           {t("newsletter.terms.prefix")}{" "}
-          <Link to={href("/cms/politica-de-privacidad")} className={`font-medium underline ${TONES[tone].link}`}>{t("newsletter.terms.link")}</Link>
+          <Link to={href("/cms/politica-de-privacidad")} className={`font-medium underline ${TONES[tone].link}`}>
+            {t("newsletter.terms.link")}
+          </Link>
         </span>
       </label>
-      {error && <p id={`${formId}-terms-err`} className={`mt-1 ml-7 font-medium ${TONES[tone].error}`}>{error}</p>}
+      {error && (
+        <p id={`${formId}-terms-err`} className={`mt-1 ml-7 font-medium ${TONES[tone].error}`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -20,9 +20,7 @@ export function NewsletterForm() {
   // Without JavaScript the action redirects back here with ?newsletter=<outcome>.
   const outcome = new URLSearchParams(location.search).get("newsletter");
   const result =
-    fetcher.state === "idle"
-      ? (fetcher.data ?? (outcome ? { ok: outcome === "ok", message: t(`newsletter.outcome.${outcome}`) } : undefined))
-      : undefined;
+    fetcher.state === "idle" ? (fetcher.data ?? (outcome ? { ok: outcome === "ok", message: t(`newsletter.outcome.${outcome}`) } : undefined)) : undefined;
   const errors = result?.fieldErrors ?? {};
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data) {

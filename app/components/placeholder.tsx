@@ -17,7 +17,9 @@ export function Placeholder({ title, intro, coming }: { title: string; intro?: s
         <p className="text-sm font-semibold uppercase tracking-wider text-accent-700">{t("placeholder.coming")}</p>
         <p className="mt-2 text-slate-800">{coming}</p>
         <p className="mt-2 text-slate-700">{t("placeholder.text")}</p>
-        <Link to={href("/")} className="btn-secondary mt-5">{t("placeholder.cta")}</Link>
+        <Link to={href("/")} className="btn-secondary mt-5">
+          {t("placeholder.cta")}
+        </Link>
       </div>
     </div>
   );

@@ -2,9 +2,7 @@ import { describe, expect, it } from "vitest";
 import { alternatePaths, seoMeta, withoutPage } from "./seo.ts";
 
 const hreflangs = (meta: ReturnType<typeof seoMeta>) =>
-  Object.fromEntries(
-    meta.filter((m) => "rel" in m && m.rel === "alternate").map((m) => [(m as { hrefLang: string }).hrefLang, (m as { href: string }).href]),
-  );
+  Object.fromEntries(meta.filter((m) => "rel" in m && m.rel === "alternate").map((m) => [(m as { hrefLang: string }).hrefLang, (m as { href: string }).href]));
 
 describe("hreflang alternates and the language switch", () => {
   it("gives each store's address of a page whose slugs are translated, prefixed once", () => {

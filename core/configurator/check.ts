@@ -27,4 +27,3 @@ export function checkConfiguration(catalog: ConfigCatalog, sel: Selection, userT
     price: ev.price,
   };
 }
-

@@ -98,7 +98,17 @@ export function evaluate(catalog: ConfigCatalog, sel: Selection, userType: Custo
 
   const complements: Record<string, ComplementEvaluation> = {};
   const quantity = clampQuantity(sel.quantity);
-  const productLine = line("product", String(product.id), product.name, variant?.ref ?? product.ref, variant?.prices ?? product.prices, 0, surcharges(attributes, chosen), quantity, userType);
+  const productLine = line(
+    "product",
+    String(product.id),
+    product.name,
+    variant?.ref ?? product.ref,
+    variant?.prices ?? product.prices,
+    0,
+    surcharges(attributes, chosen),
+    quantity,
+    userType,
+  );
   const lines = [productLine];
   for (const [id, cs] of Object.entries(sel.complements)) {
     const c = catalog.complements.find((x) => x.id === id);
@@ -118,12 +128,27 @@ export function evaluate(catalog: ConfigCatalog, sel: Selection, userType: Custo
     const prices = ce.variant?.prices ?? (c.product ? { pvp_web: c.price, pvp_original: null, professional_discount_bp: 0 } : null);
     // Services are priced net in the catalog and charged with VAT (spec 9: installation x 1.21).
     const factor = isService(id) && catalog.serviceVatBp ? 1 + catalog.serviceVatBp / 10_000 : 1;
-    lines.push(line("complement", id, name, ce.variant?.ref ?? c.product?.ref ?? id, prices, c.price, surcharges(c.attributes, ce.chosen), clampQuantity(cs.quantity), userType, factor));
+    lines.push(
+      line(
+        "complement",
+        id,
+        name,
+        ce.variant?.ref ?? c.product?.ref ?? id,
+        prices,
+        c.price,
+        surcharges(c.attributes, ce.chosen),
+        clampQuantity(cs.quantity),
+        userType,
+        factor,
+      ),
+    );
   }
 
   const productComplete = !issues.some((i) => !i.code.startsWith("complement_") && i.code !== "quantity");
   const complementsComplete = !issues.some((i) => i.code.startsWith("complement_"));
-  const invalid = issues.some((i) => ["range", "combined", "blocked", "unknown_option", "quantity", "complement_unknown", "complement_locked"].includes(i.code));
+  const invalid = issues.some((i) =>
+    ["range", "combined", "blocked", "unknown_option", "quantity", "complement_unknown", "complement_locked"].includes(i.code),
+  );
   const status: Evaluation["status"] = invalid ? "invalid" : !productComplete ? "incomplete" : !complementsComplete ? "complements_incomplete" : null;
   const anyOffer = lines.some((l) => l.original != null);
   return {
@@ -154,4 +179,3 @@ export function issueMessageKey(issue: Issue): string {
 export function statusMessageKey(status: NonNullable<Evaluation["status"]>): string {
   return `product.config.${status}`;
 }
-

@@ -7,10 +7,7 @@ import { isService } from "./types.ts";
  * installation service, so its service complements are left out (and a submission naming
  * them is refused as foreign to the product).
  */
-export function configCatalog(
-  input: ConfigCatalog,
-  opts: { installationService: boolean; vatRateBp?: number },
-): ConfigCatalog {
+export function configCatalog(input: ConfigCatalog, opts: { installationService: boolean; vatRateBp?: number }): ConfigCatalog {
   const complements = opts.installationService ? input.complements : input.complements.filter((c) => !isService(c.id));
   const typeIds = new Set(complements.map((c) => c.complement_type.id));
   return {
@@ -53,11 +50,7 @@ export function rangeLimits(attr: CfgAttribute): { min: number; max: number } | 
 
 /** The option band of a range attribute that a measure falls in (null when the attribute has no bands). */
 export function bandFor(attr: CfgAttribute, value: number): CfgOption | null {
-  return (
-    attr.options.find(
-      (o) => o.value_range_min != null && o.value_range_max != null && value >= o.value_range_min && value <= o.value_range_max,
-    ) ?? null
-  );
+  return attr.options.find((o) => o.value_range_min != null && o.value_range_max != null && value >= o.value_range_min && value <= o.value_range_max) ?? null;
 }
 
 /** The option ids a selection amounts to (range measures become their band), noting what is missing or wrong. */
@@ -126,4 +119,3 @@ export function lockedComplementTypes(attrs: CfgAttribute[], chosenIds: number[]
   for (const a of attrs) for (const o of a.options) if (chosen.has(o.id)) for (const t of o.complements_locked) out.add(t);
   return out;
 }
-

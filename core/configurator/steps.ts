@@ -85,13 +85,24 @@ function withoutLocked(catalog: ConfigCatalog, sel: Selection): Selection {
   return { ...sel, complements };
 }
 
-function chooseIn(attrs: CfgAttribute[], options: Record<string, number>, ranges: Record<string, number>, attributeId: number, optionId: number): Record<string, number> | null {
+function chooseIn(
+  attrs: CfgAttribute[],
+  options: Record<string, number>,
+  ranges: Record<string, number>,
+  attributeId: number,
+  optionId: number,
+): Record<string, number> | null {
   const attr = attrs.find((a) => a.id === attributeId);
   const option = attr?.options.find((o) => o.id === optionId);
   if (!attr || !option || attr.field_type === "range") return null;
   const others = { ...options };
   delete others[attributeId];
-  const chosenOthers = attrOptionIds(attrs.filter((a) => a.id !== attributeId), others, ranges, []);
+  const chosenOthers = attrOptionIds(
+    attrs.filter((a) => a.id !== attributeId),
+    others,
+    ranges,
+    [],
+  );
   // Refused when another choice blocks it (the UI shows it disabled with the reason).
   if (optionId in blockedOptions(attrs, chosenOthers)) return null;
   const next: Record<string, number> = { ...others, [attributeId]: optionId };
@@ -133,7 +144,10 @@ export function reduce(catalog: ConfigCatalog, state: ConfigState, action: Confi
     case "next":
     case "prev": {
       const steps = buildSteps(catalog, sel);
-      const i = Math.max(0, steps.findIndex((s) => s.key === state.step));
+      const i = Math.max(
+        0,
+        steps.findIndex((s) => s.key === state.step),
+      );
       if (action.type === "next" && !stepComplete(catalog, sel, steps[i])) return state;
       const j = action.type === "next" ? Math.min(steps.length - 1, i + 1) : Math.max(0, i - 1);
       return { ...state, step: steps[j].key };
@@ -143,7 +157,10 @@ export function reduce(catalog: ConfigCatalog, state: ConfigState, action: Confi
       const target = steps.findIndex((s) => s.key === action.step);
       if (target < 0) return state;
       // Going back is always allowed; going forward only over complete steps.
-      const current = Math.max(0, steps.findIndex((s) => s.key === state.step));
+      const current = Math.max(
+        0,
+        steps.findIndex((s) => s.key === state.step),
+      );
       for (let k = current; k < target; k++) if (!stepComplete(catalog, sel, steps[k])) return state;
       return { ...state, step: action.step };
     }
@@ -185,8 +202,10 @@ export function reduce(catalog: ConfigCatalog, state: ConfigState, action: Confi
       const cs = sel.complements[action.complementId];
       // Services follow the product quantity.
       if (!cs || isService(action.complementId)) return state;
-      return { ...state, selection: { ...sel, complements: { ...sel.complements, [action.complementId]: { ...cs, quantity: clampQuantity(action.quantity) } } } };
+      return {
+        ...state,
+        selection: { ...sel, complements: { ...sel.complements, [action.complementId]: { ...cs, quantity: clampQuantity(action.quantity) } } },
+      };
     }
   }
 }
-

@@ -3,16 +3,7 @@
  * own types, core/catalog.types.ts, so the API's answers are passed as they are), what the
  * shopper chose, what the evaluation finds, the steps and the reducer's actions.
  */
-import type {
-  AttributeDto,
-  AttributeOptionDto,
-  ComplementDto,
-  ComplementTypeDto,
-  CustomerType,
-  Prices,
-  ProductDetail,
-  VariantDto,
-} from "../catalog.types.ts";
+import type { AttributeDto, AttributeOptionDto, ComplementDto, ComplementTypeDto, CustomerType, Prices, ProductDetail, VariantDto } from "../catalog.types.ts";
 import type { Cents } from "../money.ts";
 
 /** Whose prices: professionals get each product's professional discount. */

@@ -22,12 +22,36 @@ import frMarketing from "./fr/marketing.json";
 import frPages from "./fr/pages.json";
 import frProduct from "./fr/product.json";
 
-
 export type Dictionary = Record<string, string>;
 
-const es: Dictionary = { ...esCommon, ...esErrors, ...esCatalog, ...esContent, ...esPages, ...esProduct, ...esMarketing, ...esAccounts, ...esCartPage, ...esCart, ...esAccount };
+const es: Dictionary = {
+  ...esCommon,
+  ...esErrors,
+  ...esCatalog,
+  ...esContent,
+  ...esPages,
+  ...esProduct,
+  ...esMarketing,
+  ...esAccounts,
+  ...esCartPage,
+  ...esCart,
+  ...esAccount,
+};
 // French falls back to Spanish key by key, so a missing translation never shows a raw key.
-const fr: Dictionary = { ...es, ...frCommon, ...frErrors, ...frCatalog, ...frContent, ...frPages, ...frProduct, ...frMarketing, ...frAccounts, ...frCartPage, ...frCart, ...frAccount };
+const fr: Dictionary = {
+  ...es,
+  ...frCommon,
+  ...frErrors,
+  ...frCatalog,
+  ...frContent,
+  ...frPages,
+  ...frProduct,
+  ...frMarketing,
+  ...frAccounts,
+  ...frCartPage,
+  ...frCart,
+  ...frAccount,
+};
 
 /**
  * Server side (Node and the SSR bundle): every language, statically. The browser build gets

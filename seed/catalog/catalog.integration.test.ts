@@ -49,7 +49,9 @@ describeEachDb("demo catalog seed", (kind) => {
   });
 
   it("has a main image for every product, MU-BA-LE cabinets and the special complements", async () => {
-    expect(await q(`select ref from products p where not exists (select 1 from product_images i where i.product_id = p.id and i.image_type = 100)`)).toEqual([]);
+    expect(await q(`select ref from products p where not exists (select 1 from product_images i where i.product_id = p.id and i.image_type = 100)`)).toEqual(
+      [],
+    );
     const [cab] = await q<{ n: number }>(`select count(*)::int n from products where ref like 'MU-BA-LE%'`);
     expect(cab.n).toBeGreaterThan(10);
     // Every installable product (trays, screens, toilets, bathtubs, furniture, washbasins) offers both.
@@ -74,7 +76,9 @@ describeEachDb("demo catalog seed", (kind) => {
   });
 
   it("uses every field type, aesthetic attributes, blocked options and locked complements", async () => {
-    const types = await q<{ field_type: string }>(`select distinct a.field_type from attributes a join product_attributes pa on pa.attribute_id = a.id order by 1`);
+    const types = await q<{ field_type: string }>(
+      `select distinct a.field_type from attributes a join product_attributes pa on pa.attribute_id = a.id order by 1`,
+    );
     expect(types.map((t) => t.field_type)).toEqual(["color", "hiperlink", "open", "range", "select", "toggle"]);
     expect((await q(`select 1 from attribute_options where jsonb_array_length(block_options) > 0`)).length).toBeGreaterThan(0);
     expect((await q(`select 1 from attribute_options where jsonb_array_length(complements_locked) > 0`)).length).toBeGreaterThan(0);

@@ -42,10 +42,66 @@ export type ProductSpec = {
 const tt = (es: string, fr: string): T => ({ es, fr });
 
 const SERIES = [
-  "Lisboa", "Toledo", "Oslo", "Kyoto", "Atlas", "Duna", "Sena", "Tajo", "Nilo", "Bruma", "Cala", "Marea", "Brisa", "Coral", "Delta",
-  "Estela", "Fiora", "Gala", "Hera", "Iris", "Jade", "Kora", "Luna", "Mara", "Nova", "Onda", "Perla", "Quarzo", "Rila", "Sierra",
-  "Terra", "Urbia", "Vela", "Yara", "Zafiro", "Alba", "Bora", "Cima", "Dalia", "Elba", "Faro", "Gea", "Helix", "Ibiza", "Jaca",
-  "Lago", "Mistral", "Nácar", "Olivo", "Pino", "Roble", "Salina", "Tramontana", "Ulla", "Vigo", "Xàbia", "Zenit", "Ámbar", "Bahía", "Cierzo",
+  "Lisboa",
+  "Toledo",
+  "Oslo",
+  "Kyoto",
+  "Atlas",
+  "Duna",
+  "Sena",
+  "Tajo",
+  "Nilo",
+  "Bruma",
+  "Cala",
+  "Marea",
+  "Brisa",
+  "Coral",
+  "Delta",
+  "Estela",
+  "Fiora",
+  "Gala",
+  "Hera",
+  "Iris",
+  "Jade",
+  "Kora",
+  "Luna",
+  "Mara",
+  "Nova",
+  "Onda",
+  "Perla",
+  "Quarzo",
+  "Rila",
+  "Sierra",
+  "Terra",
+  "Urbia",
+  "Vela",
+  "Yara",
+  "Zafiro",
+  "Alba",
+  "Bora",
+  "Cima",
+  "Dalia",
+  "Elba",
+  "Faro",
+  "Gea",
+  "Helix",
+  "Ibiza",
+  "Jaca",
+  "Lago",
+  "Mistral",
+  "Nácar",
+  "Olivo",
+  "Pino",
+  "Roble",
+  "Salina",
+  "Tramontana",
+  "Ulla",
+  "Vigo",
+  "Xàbia",
+  "Zenit",
+  "Ámbar",
+  "Bahía",
+  "Cierzo",
 ];
 
 /** Series names for one family: a family never sells two series with the same name. */
@@ -75,7 +131,10 @@ function trays(rng: Rng, next: () => string): ProductSpec[] {
     const s = next();
     const { brand, collection } = brandFor(rng, "tray", slate && rng.chance(0.5) ? ["pizarra-stone", "aqualis"] : undefined);
     const base = rng.int(12000, 19000) + (slate ? 2500 : 0);
-    const mySizes = rng.shuffle(sizes).slice(0, rng.int(4, 6)).sort((a, b) => sizes.indexOf(a) - sizes.indexOf(b));
+    const mySizes = rng
+      .shuffle(sizes)
+      .slice(0, rng.int(4, 6))
+      .sort((a, b) => sizes.indexOf(a) - sizes.indexOf(b));
     const colors = slate ? ["blanco", "gris", "antracita", "negro", "arena"] : rng.shuffle(["blanco", "gris", "antracita", "negro", "arena"]).slice(0, 3);
     const widthMin = Math.min(...mySizes.map((x) => Number(x.split("x")[0])));
     const widthMax = Math.max(...mySizes.map((x) => Number(x.split("x")[0])));
@@ -186,10 +245,42 @@ function trays(rng: Rng, next: () => string): ProductSpec[] {
 // ---------------------------------------------------------------- shower screens
 
 const SCREEN_TYPES = [
-  { key: "frontal", kind: "shower_screen_frontal" as const, cat: "screens-front", count: 14, es: "Mampara frontal corredera", fr: "Paroi de douche coulissante", base: [19000, 36000] },
-  { key: "angular", kind: "shower_screen_angular" as const, cat: "screens-angle", count: 10, es: "Mampara angular", fr: "Paroi de douche d'angle", base: [29000, 52000] },
-  { key: "semicircular", kind: "shower_screen_semicircular" as const, cat: "screens-semi", count: 6, es: "Mampara semicircular", fr: "Paroi de douche semi-circulaire", base: [33000, 60000] },
-  { key: "banera", kind: "bath_screen" as const, cat: "screens-bath", count: 8, es: "Mampara de bañera abatible", fr: "Pare-baignoire pivotant", base: [15000, 28000] },
+  {
+    key: "frontal",
+    kind: "shower_screen_frontal" as const,
+    cat: "screens-front",
+    count: 14,
+    es: "Mampara frontal corredera",
+    fr: "Paroi de douche coulissante",
+    base: [19000, 36000],
+  },
+  {
+    key: "angular",
+    kind: "shower_screen_angular" as const,
+    cat: "screens-angle",
+    count: 10,
+    es: "Mampara angular",
+    fr: "Paroi de douche d'angle",
+    base: [29000, 52000],
+  },
+  {
+    key: "semicircular",
+    kind: "shower_screen_semicircular" as const,
+    cat: "screens-semi",
+    count: 6,
+    es: "Mampara semicircular",
+    fr: "Paroi de douche semi-circulaire",
+    base: [33000, 60000],
+  },
+  {
+    key: "banera",
+    kind: "bath_screen" as const,
+    cat: "screens-bath",
+    count: 8,
+    es: "Mampara de bañera abatible",
+    fr: "Pare-baignoire pivotant",
+    base: [15000, 28000],
+  },
 ];
 
 function screens(rng: Rng, next: () => string): ProductSpec[] {
@@ -201,7 +292,8 @@ function screens(rng: Rng, next: () => string): ProductSpec[] {
       const slim = t.key === "frontal" && i < 3;
       const { brand, collection } = slim ? { brand: "cristalux", collection: "cristalux-slim" } : brandFor(rng, "screen");
       const base = rng.int(t.base[0], t.base[1]);
-      const widths = t.key === "banera" ? ["70-cm", "80-cm", "90-cm"] : t.key === "frontal" ? ["100-cm", "120-cm", "140-cm", "160-cm"] : ["70-cm", "80-cm", "90-cm"];
+      const widths =
+        t.key === "banera" ? ["70-cm", "80-cm", "90-cm"] : t.key === "frontal" ? ["100-cm", "120-cm", "140-cm", "160-cm"] : ["70-cm", "80-cm", "90-cm"];
       const profiles = slim ? ["cromo", "negro-mate", "oro-satinado"] : rng.chance(0.6) ? ["cromo", "negro-mate", "oro-cepillado"] : ["cromo", "negro-mate"];
       const glass = t.key === "banera" ? ["6-mm"] : ["6-mm", "8-mm"];
       const wNums = widths.map((w) => Number.parseInt(w, 10));
@@ -293,7 +385,10 @@ function toilets(rng: Rng, next: () => string): ProductSpec[] {
           { attr: "color-sanitario", group: null, options: colors },
           { attr: "asiento", group: "opciones", options: ["asiento-incluido", "sin-tapa"] },
         ],
-        price: (o) => base + (o.asiento === "asiento-incluido" ? 4500 : 0) + (o["color-sanitario"] === "negro-mate-ceramica" ? 6000 : o["color-sanitario"] === "blanco-mate" ? 2500 : 0),
+        price: (o) =>
+          base +
+          (o.asiento === "asiento-incluido" ? 4500 : 0) +
+          (o["color-sanitario"] === "negro-mate-ceramica" ? 6000 : o["color-sanitario"] === "blanco-mate" ? 2500 : 0),
         art: { kind: t.kind, color: "#f7f7f5", accent: "#c9ced3", dims: { w: 36, d: depth, h: t.key === "suspendido" ? 40 : 80 } },
         colorRole: "color",
         tech: [
@@ -321,7 +416,10 @@ function toilets(rng: Rng, next: () => string): ProductSpec[] {
       brand,
       collection,
       name: tt(`Asiento de inodoro amortiguado ${s}`, `Abattant WC frein de chute ${s}`),
-      short: tt("Duroplast antibacteriano, cierre lento y extracción rápida para limpiar.", "Duroplast antibactérien, fermeture ralentie et déclipsable pour le nettoyage."),
+      short: tt(
+        "Duroplast antibacteriano, cierre lento y extracción rápida para limpiar.",
+        "Duroplast antibactérien, fermeture ralentie et déclipsable pour le nettoyage.",
+      ),
       desc: tt(
         `Asiento ${s} de duroplast de 4 cm de grosor con aditivo antibacteriano. Las bisagras de acero inoxidable tienen cierre amortiguado y un botón de extracción rápida que permite retirar el asiento para limpiarlo. Ajuste universal entre 14 y 19 cm de distancia entre anclajes.`,
         `Abattant ${s} en duroplast de 4 cm d'épaisseur avec additif antibactérien. Charnières inox à fermeture ralentie et bouton de déclipsage pour le nettoyage. Entraxe universel de 14 à 19 cm.`,
@@ -348,9 +446,36 @@ function toilets(rng: Rng, next: () => string): ProductSpec[] {
 function bathtubs(rng: Rng, next: () => string): ProductSpec[] {
   const out: ProductSpec[] = [];
   const types = [
-    { key: "exenta", kind: "bathtub_freestanding" as const, cat: "bathtubs-free", count: 8, es: "Bañera exenta", fr: "Baignoire îlot", base: [65000, 180000], material: "solid-surface" },
-    { key: "empotrada", kind: "bathtub_builtin" as const, cat: "bathtubs-built", count: 7, es: "Bañera empotrable", fr: "Baignoire à encastrer", base: [30000, 70000], material: "acrilico" },
-    { key: "hidromasaje", kind: "bathtub_whirlpool" as const, cat: "bathtubs-spa", count: 6, es: "Bañera de hidromasaje", fr: "Baignoire balnéo", base: [90000, 220000], material: "acrilico" },
+    {
+      key: "exenta",
+      kind: "bathtub_freestanding" as const,
+      cat: "bathtubs-free",
+      count: 8,
+      es: "Bañera exenta",
+      fr: "Baignoire îlot",
+      base: [65000, 180000],
+      material: "solid-surface",
+    },
+    {
+      key: "empotrada",
+      kind: "bathtub_builtin" as const,
+      cat: "bathtubs-built",
+      count: 7,
+      es: "Bañera empotrable",
+      fr: "Baignoire à encastrer",
+      base: [30000, 70000],
+      material: "acrilico",
+    },
+    {
+      key: "hidromasaje",
+      kind: "bathtub_whirlpool" as const,
+      cat: "bathtubs-spa",
+      count: 6,
+      es: "Bañera de hidromasaje",
+      fr: "Baignoire balnéo",
+      base: [90000, 220000],
+      material: "acrilico",
+    },
   ];
   let n = 1;
   for (const t of types) {
@@ -359,7 +484,9 @@ function bathtubs(rng: Rng, next: () => string): ProductSpec[] {
       const { brand, collection } = brandFor(rng, "bathtub");
       const base = rng.int(t.base[0], t.base[1]);
       const material = t.key === "exenta" && i % 3 === 2 ? "fundicion-mineral" : t.material;
-      const matEs = { "solid-surface": "solid surface", acrilico: "acrílico reforzado con fibra de vidrio", "fundicion-mineral": "fundición mineral" }[material]!;
+      const matEs = { "solid-surface": "solid surface", acrilico: "acrílico reforzado con fibra de vidrio", "fundicion-mineral": "fundición mineral" }[
+        material
+      ]!;
       const matFr = { "solid-surface": "solid surface", acrilico: "acrylique renforcé fibre de verre", "fundicion-mineral": "fonte minérale" }[material]!;
       const sizes = t.key === "exenta" ? ["160x70", "170x75", "180x80"] : ["150x70", "160x70", "170x75"];
       const litres = rng.int(170, 290);
@@ -371,16 +498,24 @@ function bathtubs(rng: Rng, next: () => string): ProductSpec[] {
         brand,
         collection,
         name: tt(`${t.es} ${s}`, `${t.fr} ${s}`),
-        short: tt(`${matEs[0].toUpperCase()}${matEs.slice(1)}, ${litres} litros, de 150 a 180 cm.`, `${matFr[0].toUpperCase()}${matFr.slice(1)}, ${litres} litres, de 150 à 180 cm.`),
+        short: tt(
+          `${matEs[0].toUpperCase()}${matEs.slice(1)}, ${litres} litros, de 150 a 180 cm.`,
+          `${matFr[0].toUpperCase()}${matFr.slice(1)}, ${litres} litres, de 150 à 180 cm.`,
+        ),
         desc: tt(
           `La bañera ${s} está fabricada en ${matEs}, un material cálido al tacto que conserva el calor del agua. Tiene una capacidad de ${litres} litros hasta el rebosadero y ${t.key === "exenta" ? "se apoya directamente en el suelo sobre pies niveladores ocultos" : "se encastra en obra sobre patas regulables con faldón frontal registrable"}. ${t.key === "hidromasaje" ? "Incluye 6 jets de agua orientables, 8 jets de aire en el fondo, cromoterapia LED y bomba de 900 W con desconexión de seguridad. Necesita una toma eléctrica con diferencial de 30 mA a más de 60 cm de la bañera." : "Incluye válvula clic-clac con rebosadero integrado."} Antes de comprar, comprueba que el forjado soporta el peso de la bañera llena (unos ${litres + 60} kg más la persona).`,
           `La baignoire ${s} est en ${matFr}, un matériau chaud au toucher qui conserve la chaleur de l'eau. Contenance ${litres} litres jusqu'au trop-plein ; ${t.key === "exenta" ? "elle repose directement au sol sur des pieds réglables cachés" : "elle s'encastre sur pieds réglables avec tablier frontal démontable"}. ${t.key === "hidromasaje" ? "6 jets d'eau orientables, 8 jets d'air au fond, chromothérapie LED et pompe de 900 W avec sécurité. Prévoir une prise protégée par un différentiel 30 mA à plus de 60 cm de la baignoire." : "Bonde clic-clac avec trop-plein intégré incluse."} Vérifiez que le plancher supporte le poids de la baignoire pleine (environ ${litres + 60} kg plus la personne).`,
         ),
         attrs: [
-          { attr: "color-sanitario", group: null, options: t.key === "exenta" ? ["blanco-brillo", "blanco-mate", "negro-mate-ceramica", "gris-piedra"] : ["blanco-brillo"] },
+          {
+            attr: "color-sanitario",
+            group: null,
+            options: t.key === "exenta" ? ["blanco-brillo", "blanco-mate", "negro-mate-ceramica", "gris-piedra"] : ["blanco-brillo"],
+          },
           { attr: "medida-banera", group: "medidas", options: sizes },
         ],
-        price: (o) => base + sizes.indexOf(o["medida-banera"] ?? sizes[0]) * 6000 + (o["color-sanitario"] && o["color-sanitario"] !== "blanco-brillo" ? 15000 : 0),
+        price: (o) =>
+          base + sizes.indexOf(o["medida-banera"] ?? sizes[0]) * 6000 + (o["color-sanitario"] && o["color-sanitario"] !== "blanco-brillo" ? 15000 : 0),
         art: { kind: t.kind, color: "#f7f7f5", accent: "#c9ced3", dims: { w: 180, d: 80, h: 60 } },
         colorRole: "color",
         tech: [
@@ -402,10 +537,42 @@ function bathtubs(rng: Rng, next: () => string): ProductSpec[] {
 // ---------------------------------------------------------------- furniture
 
 const STYLES = [
-  { key: "moderno", style: "modern" as const, cat: "furniture-modern", count: 9, es: "moderno", fr: "moderne", finishes: ["blanco-brillo-mueble", "roble-natural", "gris-antracita", "azul-noche"] },
-  { key: "vintage", style: "vintage" as const, cat: "furniture-vintage", count: 6, es: "vintage", fr: "vintage", finishes: ["verde-salvia", "blanco-brillo-mueble", "azul-noche"] },
-  { key: "rustico", style: "rustic" as const, cat: "furniture-rustic", count: 6, es: "rústico", fr: "rustique", finishes: ["madera-envejecida", "nogal", "roble-natural"] },
-  { key: "industrial", style: "industrial" as const, cat: "furniture-industrial", count: 6, es: "industrial", fr: "industriel", finishes: ["roble-natural", "madera-envejecida", "nogal"] },
+  {
+    key: "moderno",
+    style: "modern" as const,
+    cat: "furniture-modern",
+    count: 9,
+    es: "moderno",
+    fr: "moderne",
+    finishes: ["blanco-brillo-mueble", "roble-natural", "gris-antracita", "azul-noche"],
+  },
+  {
+    key: "vintage",
+    style: "vintage" as const,
+    cat: "furniture-vintage",
+    count: 6,
+    es: "vintage",
+    fr: "vintage",
+    finishes: ["verde-salvia", "blanco-brillo-mueble", "azul-noche"],
+  },
+  {
+    key: "rustico",
+    style: "rustic" as const,
+    cat: "furniture-rustic",
+    count: 6,
+    es: "rústico",
+    fr: "rustique",
+    finishes: ["madera-envejecida", "nogal", "roble-natural"],
+  },
+  {
+    key: "industrial",
+    style: "industrial" as const,
+    cat: "furniture-industrial",
+    count: 6,
+    es: "industrial",
+    fr: "industriel",
+    finishes: ["roble-natural", "madera-envejecida", "nogal"],
+  },
 ];
 
 function furniture(rng: Rng, next: () => string): ProductSpec[] {
@@ -414,7 +581,8 @@ function furniture(rng: Rng, next: () => string): ProductSpec[] {
   for (const st of STYLES) {
     for (let i = 0; i < st.count; i++) {
       const s = next();
-      const prefer = st.key === "vintage" ? ["atelier-seine"] : st.key === "industrial" ? ["oxide-works"] : st.key === "rustico" ? ["terracota-home"] : undefined;
+      const prefer =
+        st.key === "vintage" ? ["atelier-seine"] : st.key === "industrial" ? ["oxide-works"] : st.key === "rustico" ? ["terracota-home"] : undefined;
       const { brand, collection } = brandFor(rng, "furniture", rng.chance(0.6) ? prefer : undefined);
       const base = rng.int(22000, 60000) + (st.key === "vintage" ? 15000 : 0);
       const widths = rng.chance(0.5) ? ["60-cm", "80-cm", "100-cm"] : ["80-cm", "100-cm", "120-cm"];
@@ -441,7 +609,13 @@ function furniture(rng: Rng, next: () => string): ProductSpec[] {
           { attr: "ancho-mueble", group: "medidas", options: widths },
         ],
         price: (o) => base + (Number.parseInt(o["ancho-mueble"] ?? "60", 10) - 60) * 450 + (st.finishes.indexOf(o["acabado-mueble"] ?? "") > 1 ? 4000 : 0),
-        art: { kind: "vanity", color: "#b58a5a", accent: st.key === "vintage" ? "#c8a45a" : "#2a2a2c", style: st.style, dims: { w: wNums[wNums.length - 1], d: 46, h: 85 } },
+        art: {
+          kind: "vanity",
+          color: "#b58a5a",
+          accent: st.key === "vintage" ? "#c8a45a" : "#2a2a2c",
+          style: st.style,
+          dims: { w: wNums[wNums.length - 1], d: 46, h: 85 },
+        },
         colorRole: "color",
         tech: [
           [tt("Estilo", "Style"), tt(st.es, st.fr)],
@@ -452,10 +626,7 @@ function furniture(rng: Rng, next: () => string): ProductSpec[] {
         ],
         files: ["data_sheet", "assembly_sheet"],
         facets: { estilo: [st.key], instalacion: [hung ? "suspendido" : "con-patas"], "con-lavabo": true, ancho: [wNums[0], wNums[wNums.length - 1]] },
-        complements: [
-          { type: "espejo", pool: "mirror", count: 2 },
-          ...(hung ? [{ type: "patas", pool: "legs", count: 1 }] : []),
-        ],
+        complements: [{ type: "espejo", pool: "mirror", count: 2 }, ...(hung ? [{ type: "patas", pool: "legs", count: 1 }] : [])],
         delivery: [4, 9],
       });
     }
@@ -472,7 +643,10 @@ function furniture(rng: Rng, next: () => string): ProductSpec[] {
       brand,
       collection,
       name: tt(`Columna de baño ${s} ${st.es}`, `Colonne de salle de bain ${s} ${st.fr}`),
-      short: tt("Columna auxiliar de 160 cm con dos puertas y cuatro baldas regulables.", "Colonne d'appoint de 160 cm, deux portes et quatre étagères réglables."),
+      short: tt(
+        "Columna auxiliar de 160 cm con dos puertas y cuatro baldas regulables.",
+        "Colonne d'appoint de 160 cm, deux portes et quatre étagères réglables.",
+      ),
       desc: tt(
         `Columna ${s} de 160 x 35 x 30 cm en tablero hidrófugo, a juego con los muebles de estilo ${st.es}. Dos puertas con bisagras de cierre suave y cuatro baldas regulables en altura para toallas y productos. Se cuelga a pared o se apoya en el suelo; incluye herrajes de fijación.`,
         `Colonne ${s} de 160 x 35 x 30 cm en panneau hydrofuge, assortie aux meubles de style ${st.fr}. Deux portes à charnières amorties et quatre étagères réglables. Se fixe au mur ou se pose au sol ; quincaillerie incluse.`,
@@ -513,8 +687,14 @@ function washbasins(rng: Rng, next: () => string): ProductSpec[] {
       cats: ["washbasins", top ? "washbasins-top" : "washbasins-wall"],
       brand,
       collection,
-      name: tt(`Lavabo ${top ? "sobre encimera" : "suspendido"} ${s} ${round ? "redondo" : "rectangular"}`, `${top ? "Vasque à poser" : "Lavabo suspendu"} ${s} ${round ? "ronde" : "rectangulaire"}`),
-      short: tt(`De ${matEs}, ${top ? "sin rebosadero, para grifo de caño alto o mural" : "con rebosadero y taladro para grifo"}.`, `En ${matFr}, ${top ? "sans trop-plein, pour mitigeur haut ou mural" : "avec trop-plein et percée pour robinet"}.`),
+      name: tt(
+        `Lavabo ${top ? "sobre encimera" : "suspendido"} ${s} ${round ? "redondo" : "rectangular"}`,
+        `${top ? "Vasque à poser" : "Lavabo suspendu"} ${s} ${round ? "ronde" : "rectangulaire"}`,
+      ),
+      short: tt(
+        `De ${matEs}, ${top ? "sin rebosadero, para grifo de caño alto o mural" : "con rebosadero y taladro para grifo"}.`,
+        `En ${matFr}, ${top ? "sans trop-plein, pour mitigeur haut ou mural" : "avec trop-plein et percée pour robinet"}.`,
+      ),
       desc: tt(
         `Lavabo ${s} de ${matEs} con forma ${round ? "redonda" : "rectangular de esquinas suaves"}. ${top ? "Se apoya sobre la encimera y se fija con silicona; al no tener rebosadero necesita una válvula clic-clac sin rebose y un grifo de caño alto o mural." : "Se cuelga a pared con dos pernos de 10 mm incluidos y tiene rebosadero y taladro para grifo monomando."} La válvula tiene diámetro estándar de 1 1/4". Se limpia con agua y jabón neutro; evita productos abrasivos.`,
         `Vasque ${s} en ${matFr}, forme ${round ? "ronde" : "rectangulaire aux angles adoucis"}. ${top ? "Elle se pose sur le plan et se fixe au silicone ; sans trop-plein, elle demande une bonde clic-clac non obturable et un mitigeur haut ou mural." : "Fixation murale par deux goujons de 10 mm inclus, trop-plein et percée pour mitigeur."} Bonde au diamètre standard 1 1/4". Entretien à l'eau et au savon neutre.`,
@@ -523,8 +703,15 @@ function washbasins(rng: Rng, next: () => string): ProductSpec[] {
         { attr: "color-sanitario", group: null, options: material === "piedra" ? ["gris-piedra"] : ["blanco-brillo", "blanco-mate", "negro-mate-ceramica"] },
         { attr: "medida-lavabo", group: "medidas", options: top ? ["40-cm", "50-cm"] : ["50-cm", "60-cm"] },
       ],
-      price: (o) => base + (o["medida-lavabo"] === "60-cm" || o["medida-lavabo"] === "50-cm" ? 2500 : 0) + (o["color-sanitario"] === "negro-mate-ceramica" ? 3000 : 0),
-      art: { kind: top ? "washbasin_countertop" : "washbasin_wall", color: "#f7f7f5", accent: "#c9ced3", shape: round ? "round" : "rect", dims: { w: top ? 50 : 60, d: 40, h: 15 } },
+      price: (o) =>
+        base + (o["medida-lavabo"] === "60-cm" || o["medida-lavabo"] === "50-cm" ? 2500 : 0) + (o["color-sanitario"] === "negro-mate-ceramica" ? 3000 : 0),
+      art: {
+        kind: top ? "washbasin_countertop" : "washbasin_wall",
+        color: "#f7f7f5",
+        accent: "#c9ced3",
+        shape: round ? "round" : "rect",
+        dims: { w: top ? 50 : 60, d: 40, h: 15 },
+      },
       colorRole: "color",
       tech: [
         [tt("Material", "Matériau"), tt(matEs, matFr)],
@@ -532,7 +719,12 @@ function washbasins(rng: Rng, next: () => string): ProductSpec[] {
         [tt("Válvula", "Bonde"), tt('1 1/4"', '1 1/4"')],
       ],
       files: ["data_sheet", "maintenance_sheet"],
-      facets: { tipo: [top ? "sobre-encimera" : "suspendido"], material: [material], forma: [round ? "redondo" : "rectangular"], ancho: top ? [40, 50] : [50, 60] },
+      facets: {
+        tipo: [top ? "sobre-encimera" : "suspendido"],
+        material: [material],
+        forma: [round ? "redondo" : "rectangular"],
+        ancho: top ? [40, 50] : [50, 60],
+      },
       complements: [{ type: "valvula", pool: "valve-basin", count: 2 }],
       delivery: [3, 6],
     });
@@ -546,7 +738,15 @@ function taps(rng: Rng, next: () => string): ProductSpec[] {
   const out: ProductSpec[] = [];
   const types = [
     { key: "lavabo", kind: "tap_basin" as const, cat: "taps-basin", count: 10, es: "Grifo de lavabo monomando", fr: "Mitigeur lavabo", base: [3500, 16000] },
-    { key: "columna", kind: "shower_column" as const, cat: "taps-column", count: 8, es: "Columna de ducha termostática", fr: "Colonne de douche thermostatique", base: [12000, 39000] },
+    {
+      key: "columna",
+      kind: "shower_column" as const,
+      cat: "taps-column",
+      count: 8,
+      es: "Columna de ducha termostática",
+      fr: "Colonne de douche thermostatique",
+      base: [12000, 39000],
+    },
     { key: "banera", kind: "tap_bath" as const, cat: "taps-bath", count: 5, es: "Grifo de bañera y ducha", fr: "Mitigeur bain-douche", base: [6000, 19000] },
   ];
   let n = 1;
@@ -572,8 +772,16 @@ function taps(rng: Rng, next: () => string): ProductSpec[] {
           `El ${t.es.toLowerCase()} ${s} tiene cuerpo de latón macizo con acabado PVD resistente a los arañazos y cartucho cerámico de 35 mm probado para 500.000 ciclos. ${t.key === "columna" ? "La columna es extensible de 80 a 120 cm, con rociador de 25 cm, ducha de mano de tres funciones y flexo de 150 cm." : t.key === "banera" ? "Incluye ducha de mano, soporte y flexo de 150 cm; se instala a pared con excéntricas a 15 cm entre ejes." : "El aireador antical limita el caudal a 5 litros por minuto sin perder sensación de chorro."} ${thermo ? "El termostato mantiene la temperatura estable aunque cambie la presión, con tope de seguridad a 38 °C." : ""} Se conecta con latiguillos flexibles de 3/8" incluidos.`,
           `Le ${t.fr.toLowerCase()} ${s} a un corps en laiton massif, finition PVD résistante aux rayures, et une cartouche céramique de 35 mm testée à 500 000 cycles. ${t.key === "columna" ? "Colonne extensible de 80 à 120 cm, pomme de 25 cm, douchette trois jets et flexible de 150 cm." : t.key === "banera" ? "Douchette, support et flexible de 150 cm inclus ; pose murale avec raccords excentrés à entraxe 15 cm." : "Le mousseur anticalcaire limite le débit à 5 litres par minute."} ${thermo ? "Le thermostat garde une température stable même si la pression varie, butée de sécurité à 38 °C." : ""} Raccordement par flexibles 3/8" inclus.`,
         ),
-        attrs: [{ attr: "acabado-grifo", group: null, options: rng.chance(0.5) ? ["cromo-grifo", "negro-mate-grifo", "oro-cepillado-grifo", "inox"] : ["cromo-grifo", "negro-mate-grifo"] }],
-        price: (o) => base + (o["acabado-grifo"] === "oro-cepillado-grifo" ? 4500 : o["acabado-grifo"] === "negro-mate-grifo" ? 2000 : o["acabado-grifo"] === "inox" ? 1500 : 0),
+        attrs: [
+          {
+            attr: "acabado-grifo",
+            group: null,
+            options: rng.chance(0.5) ? ["cromo-grifo", "negro-mate-grifo", "oro-cepillado-grifo", "inox"] : ["cromo-grifo", "negro-mate-grifo"],
+          },
+        ],
+        price: (o) =>
+          base +
+          (o["acabado-grifo"] === "oro-cepillado-grifo" ? 4500 : o["acabado-grifo"] === "negro-mate-grifo" ? 2000 : o["acabado-grifo"] === "inox" ? 1500 : 0),
         art: { kind: t.kind, color: "#ffffff", accent: "#c9ced3", dims: { w: t.key === "columna" ? 25 : 15, h: t.key === "columna" ? 120 : 30 } },
         colorRole: "accent",
         tech: [
@@ -609,8 +817,14 @@ function mirrors(rng: Rng, next: () => string): ProductSpec[] {
       cats,
       brand,
       collection,
-      name: tt(`Espejo de baño ${s}${round ? " redondo" : ""}${led ? " con luz LED" : ""}`, `Miroir de salle de bain ${s}${round ? " rond" : ""}${led ? " LED" : ""}`),
-      short: tt(`Espejo de plata de 5 mm${led ? ", LED 4000 K con interruptor táctil" : ", marco metálico"}.`, `Miroir argenté 5 mm${led ? ", LED 4000 K, interrupteur tactile" : ", cadre métallique"}.`),
+      name: tt(
+        `Espejo de baño ${s}${round ? " redondo" : ""}${led ? " con luz LED" : ""}`,
+        `Miroir de salle de bain ${s}${round ? " rond" : ""}${led ? " LED" : ""}`,
+      ),
+      short: tt(
+        `Espejo de plata de 5 mm${led ? ", LED 4000 K con interruptor táctil" : ", marco metálico"}.`,
+        `Miroir argenté 5 mm${led ? ", LED 4000 K, interrupteur tactile" : ", cadre métallique"}.`,
+      ),
       desc: tt(
         `Espejo ${s} de luna de plata de 5 mm con cantos pulidos y tratamiento anticorrosión para ambientes húmedos. ${led ? "La tira LED perimetral de 4000 K (luz neutra, IRC > 90) se enciende con un interruptor táctil y consume 18 W; necesita una toma eléctrica detrás del espejo." : "El marco de acero lacado protege los cantos y aporta un toque decorativo."} Se cuelga con dos colgadores incluidos a 120-130 cm del suelo. Disponible con sistema antivaho opcional que mantiene el espejo desempañado tras la ducha.`,
         `Miroir ${s} argenté de 5 mm aux chants polis, traité anticorrosion pour les pièces humides. ${led ? "Le ruban LED périphérique 4000 K (lumière neutre, IRC > 90) s'allume par interrupteur tactile, 18 W ; prévoir une alimentation derrière le miroir." : "Le cadre en acier laqué protège les chants et décore."} Deux attaches murales incluses, à poser à 120-130 cm du sol. Antibuée en option.`,
@@ -641,13 +855,88 @@ function mirrors(rng: Rng, next: () => string): ProductSpec[] {
 
 function accessories(rng: Rng, next: () => string): ProductSpec[] {
   const out: ProductSpec[] = [];
-  const defs: { key: string; prefix: string; kind: ProductKind; count: number; es: string; fr: string; pool?: string; price: [number, number]; shortEs: string; shortFr: string }[] = [
-    { key: "valvula", prefix: "VA-PD", kind: "drain_valve", count: 4, es: "Válvula de desagüe para plato de ducha", fr: "Bonde pour receveur de douche", pool: "valve-tray", price: [2500, 6500], shortEs: "Válvula de 90 mm con sifón extraplano de 28 l/min.", shortFr: "Bonde de 90 mm à siphon extra-plat de 28 l/min." },
-    { key: "valvula", prefix: "VA-LA", kind: "drain_valve", count: 3, es: "Válvula clic-clac", fr: "Bonde clic-clac", pool: "valve-basin", price: [1500, 4500], shortEs: 'Válvula clic-clac de 1 1/4" para lavabo y bañera.', shortFr: 'Bonde clic-clac 1 1/4" pour vasque et baignoire.' },
-    { key: "rejilla", prefix: "RE-PD", kind: "grate", count: 4, es: "Rejilla de acero inoxidable", fr: "Grille en inox", pool: "grate", price: [2000, 5500], shortEs: "Rejilla lineal de acero AISI 304 para plato de ducha.", shortFr: "Grille linéaire en inox AISI 304 pour receveur." },
-    { key: "patas", prefix: "PA-MU", kind: "legs", count: 3, es: "Juego de patas para mueble", fr: "Jeu de pieds pour meuble", pool: "legs", price: [2500, 6000], shortEs: "Dos patas de acero de 25 cm regulables en altura.", shortFr: "Deux pieds en acier de 25 cm réglables en hauteur." },
-    { key: "toallero", prefix: "TO-EL", kind: "towel_rail", count: 4, es: "Toallero eléctrico", fr: "Sèche-serviettes électrique", price: [9000, 24000], shortEs: "Toallero de 80 x 50 cm, 120 W, con termostato.", shortFr: "Sèche-serviettes 80 x 50 cm, 120 W, avec thermostat." },
-    { key: "dispensador", prefix: "DI-JA", kind: "dispenser", count: 4, es: "Dispensador de jabón", fr: "Distributeur de savon", price: [1500, 4500], shortEs: "Dispensador de 300 ml de cerámica con bomba metálica.", shortFr: "Distributeur 300 ml en céramique, pompe métal." },
+  const defs: {
+    key: string;
+    prefix: string;
+    kind: ProductKind;
+    count: number;
+    es: string;
+    fr: string;
+    pool?: string;
+    price: [number, number];
+    shortEs: string;
+    shortFr: string;
+  }[] = [
+    {
+      key: "valvula",
+      prefix: "VA-PD",
+      kind: "drain_valve",
+      count: 4,
+      es: "Válvula de desagüe para plato de ducha",
+      fr: "Bonde pour receveur de douche",
+      pool: "valve-tray",
+      price: [2500, 6500],
+      shortEs: "Válvula de 90 mm con sifón extraplano de 28 l/min.",
+      shortFr: "Bonde de 90 mm à siphon extra-plat de 28 l/min.",
+    },
+    {
+      key: "valvula",
+      prefix: "VA-LA",
+      kind: "drain_valve",
+      count: 3,
+      es: "Válvula clic-clac",
+      fr: "Bonde clic-clac",
+      pool: "valve-basin",
+      price: [1500, 4500],
+      shortEs: 'Válvula clic-clac de 1 1/4" para lavabo y bañera.',
+      shortFr: 'Bonde clic-clac 1 1/4" pour vasque et baignoire.',
+    },
+    {
+      key: "rejilla",
+      prefix: "RE-PD",
+      kind: "grate",
+      count: 4,
+      es: "Rejilla de acero inoxidable",
+      fr: "Grille en inox",
+      pool: "grate",
+      price: [2000, 5500],
+      shortEs: "Rejilla lineal de acero AISI 304 para plato de ducha.",
+      shortFr: "Grille linéaire en inox AISI 304 pour receveur.",
+    },
+    {
+      key: "patas",
+      prefix: "PA-MU",
+      kind: "legs",
+      count: 3,
+      es: "Juego de patas para mueble",
+      fr: "Jeu de pieds pour meuble",
+      pool: "legs",
+      price: [2500, 6000],
+      shortEs: "Dos patas de acero de 25 cm regulables en altura.",
+      shortFr: "Deux pieds en acier de 25 cm réglables en hauteur.",
+    },
+    {
+      key: "toallero",
+      prefix: "TO-EL",
+      kind: "towel_rail",
+      count: 4,
+      es: "Toallero eléctrico",
+      fr: "Sèche-serviettes électrique",
+      price: [9000, 24000],
+      shortEs: "Toallero de 80 x 50 cm, 120 W, con termostato.",
+      shortFr: "Sèche-serviettes 80 x 50 cm, 120 W, avec thermostat.",
+    },
+    {
+      key: "dispensador",
+      prefix: "DI-JA",
+      kind: "dispenser",
+      count: 4,
+      es: "Dispensador de jabón",
+      fr: "Distributeur de savon",
+      price: [1500, 4500],
+      shortEs: "Dispensador de 300 ml de cerámica con bomba metálica.",
+      shortFr: "Distributeur 300 ml en céramique, pompe métal.",
+    },
   ];
   for (const d of defs) {
     for (let i = 0; i < d.count; i++) {
@@ -659,7 +948,9 @@ function accessories(rng: Rng, next: () => string): ProductSpec[] {
         ref: ref(d.prefix, i + 1),
         kind: d.kind,
         family: "accessory",
-        cats: ["accessories", d.key === "valvula" || d.key === "rejilla" ? "acc-drains" : d.key === "toallero" ? "acc-towel" : "accessories"].filter((c, k, a) => a.indexOf(c) === k),
+        cats: ["accessories", d.key === "valvula" || d.key === "rejilla" ? "acc-drains" : d.key === "toallero" ? "acc-towel" : "accessories"].filter(
+          (c, k, a) => a.indexOf(c) === k,
+        ),
         brand,
         collection,
         name: tt(`${d.es} ${s}`, `${d.fr} ${s}`),
@@ -668,7 +959,9 @@ function accessories(rng: Rng, next: () => string): ProductSpec[] {
           `${d.es} ${s}. ${d.shortEs} Fabricado en materiales resistentes a la humedad y a la cal, con tornillería de acero inoxidable incluida. Compatible con los productos de nuestra tienda que lo ofrecen como complemento; revisa la ficha técnica para comprobar medidas y conexiones antes de instalarlo.`,
           `${d.fr} ${s}. ${d.shortFr} Matériaux résistants à l'humidité et au calcaire, visserie inox incluse. Compatible avec les produits de notre boutique qui le proposent en complément ; vérifiez la fiche technique avant l'installation.`,
         ),
-        attrs: metalColor ? [{ attr: "acabado-grifo", group: null, options: ["cromo-grifo", "negro-mate-grifo", "oro-cepillado-grifo"] }] : [{ attr: "color-sanitario", group: null, options: ["blanco-mate", "negro-mate-ceramica", "gris-piedra"] }],
+        attrs: metalColor
+          ? [{ attr: "acabado-grifo", group: null, options: ["cromo-grifo", "negro-mate-grifo", "oro-cepillado-grifo"] }]
+          : [{ attr: "color-sanitario", group: null, options: ["blanco-mate", "negro-mate-ceramica", "gris-piedra"] }],
         price: (o) => base + (o["acabado-grifo"] === "oro-cepillado-grifo" ? 1500 : o["acabado-grifo"] === "negro-mate-grifo" ? 800 : 0),
         art: { kind: d.kind, color: "#e9e8e3", accent: "#c9ced3", dims: { w: d.kind === "grate" ? 70 : 20, h: d.kind === "towel_rail" ? 80 : 20 } },
         colorRole: metalColor ? "accent" : "color",

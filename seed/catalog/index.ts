@@ -56,7 +56,8 @@ export async function seedCatalog(db: Db, ctx: SeedContext): Promise<void> {
   const { rows, images, files } = generateCatalog({ es: es.id, fr: fr.id });
   // Rich text the storefront renders as HTML is cleaned on its way into the database, as every write will be.
   for (const t of rows.categoryTranslations) if (t.seoText) t.seoText = sanitizeRichText(t.seoText);
-  for (const b of rows.brands) b.description = { es: sanitizeRichText(b.description.es), ...(b.description.fr ? { fr: sanitizeRichText(b.description.fr) } : {}) };
+  for (const b of rows.brands)
+    b.description = { es: sanitizeRichText(b.description.es), ...(b.description.fr ? { fr: sanitizeRichText(b.description.fr) } : {}) };
   for (const s of rows.seoTexts) s.body = sanitizeRichText(s.body);
   const t1 = Date.now();
   for (const [name, table] of TABLES) {

@@ -12,7 +12,14 @@ export const links = (...items: [string, string][]): ContentBlock => ({ type: "l
 export const figure = (illustration: string, caption: string): ContentBlock => ({ type: "figure", illustration, caption });
 export const table = (caption: string, head: string[], rows: string[][]): ContentBlock => ({ type: "table", caption, head, rows });
 
-export type SeedPage = { slug: string; kind: "legal" | "page" | "guide" | "measure" | "faq"; title: string; metaDescription: string; intro: string; blocks: ContentBlock[] };
+export type SeedPage = {
+  slug: string;
+  kind: "legal" | "page" | "guide" | "measure" | "faq";
+  title: string;
+  metaDescription: string;
+  intro: string;
+  blocks: ContentBlock[];
+};
 
 /**
  * Who runs the shop, as shown in the legal pages. These are the demo company's details:

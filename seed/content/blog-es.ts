@@ -20,7 +20,9 @@ export const postsEs: SeedPost[] = [
     illustration: "shower-swap",
     publishedAt: "2025-01-14T09:00:00Z",
     blocks: [
-      p("Es la reforma de baño más pedida: gana espacio, elimina el escalón de la bañera y se hace en un solo día. Pero hay detalles que conviene resolver antes de empezar."),
+      p(
+        "Es la reforma de baño más pedida: gana espacio, elimina el escalón de la bañera y se hace en un solo día. Pero hay detalles que conviene resolver antes de empezar.",
+      ),
       h("Antes de la obra"),
       ul(
         "Mide el hueco de la bañera de pared a pared y resta el grosor del nuevo revestimiento si vas a alicatar.",
@@ -34,7 +36,10 @@ export const postsEs: SeedPost[] = [
         ["Colocar el plato", "Sobre una cama de adhesivo o mortero, comprobando el nivel en las dos direcciones."],
         ["Sellar y montar la mampara", "Silicona sanitaria en todo el perímetro y, tras 24 horas, la mampara."],
       ),
-      tip("El error más caro", "No comprobar la altura del sifón. Con platos extraplanos el agua puede no evacuar si la tubería no tiene pendiente suficiente."),
+      tip(
+        "El error más caro",
+        "No comprobar la altura del sifón. Con platos extraplanos el agua puede no evacuar si la tubería no tiene pendiente suficiente.",
+      ),
       links(["Guía para elegir plato de ducha", "/como-elegir-tu-plato-de-ducha-15"], ["Servicio de instalación", "/servicio-de-instalacion"]),
     ],
   },
@@ -96,7 +101,9 @@ export const postsEs: SeedPost[] = [
     illustration: "cleaning",
     publishedAt: "2025-03-17T09:00:00Z",
     blocks: [
-      p("En las zonas de agua dura (buena parte de la costa mediterránea, Madrid y el centro peninsular), la cal se queda en el cristal después de cada ducha. Se evita con dos minutos al día."),
+      p(
+        "En las zonas de agua dura (buena parte de la costa mediterránea, Madrid y el centro peninsular), la cal se queda en el cristal después de cada ducha. Se evita con dos minutos al día.",
+      ),
       h("La rutina diaria"),
       ul("Pasa una rasqueta de goma por el cristal después de ducharte, de arriba abajo.", "Seca los perfiles inferiores con una bayeta de microfibra."),
       h("Limpieza a fondo cada semana"),
@@ -119,9 +126,15 @@ export const postsEs: SeedPost[] = [
     blocks: [
       p("Una ducha caliente libera casi medio litro de agua en el aire. Si no sale, se condensa en paredes y techo y aparece el moho."),
       h("Baños sin ventana"),
-      p("El Código Técnico de la Edificación exige ventilación en baños. Un extractor de 100 mm que renueve unos 15 litros por segundo es suficiente para un baño de hasta 6 m². Con temporizador, sigue funcionando 10–15 minutos después de apagar la luz."),
+      p(
+        "El Código Técnico de la Edificación exige ventilación en baños. Un extractor de 100 mm que renueve unos 15 litros por segundo es suficiente para un baño de hasta 6 m². Con temporizador, sigue funcionando 10–15 minutos después de apagar la luz.",
+      ),
       h("Hábitos que ayudan"),
-      ul("Deja la puerta abierta y la mampara entreabierta después de ducharte.", "Tiende las toallas fuera del baño.", "Pasa la rasqueta por los azulejos de la ducha."),
+      ul(
+        "Deja la puerta abierta y la mampara entreabierta después de ducharte.",
+        "Tiende las toallas fuera del baño.",
+        "Pasa la rasqueta por los azulejos de la ducha.",
+      ),
       tip("Si ya hay moho", "Límpialo con una solución de lejía diluida (1:4), con guantes y ventilación, y sella las juntas con un producto antimoho."),
     ],
   },
@@ -145,7 +158,9 @@ export const postsEs: SeedPost[] = [
         ],
       ),
       h("Luz del espejo"),
-      p("Coloca la luz a los lados o por encima del espejo, nunca detrás de ti: evita sombras en la cara. Busca un índice de reproducción cromática (CRI) de 90 o más y una temperatura de 3.000–4.000 K."),
+      p(
+        "Coloca la luz a los lados o por encima del espejo, nunca detrás de ti: evita sombras en la cara. Busca un índice de reproducción cromática (CRI) de 90 o más y una temperatura de 3.000–4.000 K.",
+      ),
       links(["Espejos", "/espejos/"]),
     ],
   },
@@ -165,7 +180,10 @@ export const postsEs: SeedPost[] = [
         "Grifo termostático: mantiene la temperatura y evita quemaduras.",
         "Asiento abatible en la ducha y mampara con puerta amplia (80 cm de paso).",
       ),
-      tip("Ayudas públicas", "Muchas comunidades autónomas subvencionan la adaptación del baño para personas mayores o con discapacidad. Consulta en tu ayuntamiento antes de empezar."),
+      tip(
+        "Ayudas públicas",
+        "Muchas comunidades autónomas subvencionan la adaptación del baño para personas mayores o con discapacidad. Consulta en tu ayuntamiento antes de empezar.",
+      ),
       links(["Platos de ducha", "/platos-de-ducha/"], ["Inodoros", "/inodoros/"]),
     ],
   },
@@ -177,7 +195,9 @@ export const postsEs: SeedPost[] = [
     illustration: "budget",
     publishedAt: "2025-06-30T09:00:00Z",
     blocks: [
-      p("El precio de una reforma de baño depende sobre todo de si se cambia el alicatado y la fontanería. Estos son precios orientativos para un baño de 4–5 m²."),
+      p(
+        "El precio de una reforma de baño depende sobre todo de si se cambia el alicatado y la fontanería. Estos son precios orientativos para un baño de 4–5 m².",
+      ),
       table(
         "Partidas de una reforma de baño completa",
         ["Partida", "Precio orientativo"],
@@ -191,7 +211,11 @@ export const postsEs: SeedPost[] = [
         ],
       ),
       h("Cómo ahorrar sin perder calidad"),
-      ul("Mantén las tomas de agua y el desagüe donde están.", "Usa un plato cortable en lugar de obra de albañilería.", "Compra los sanitarios tú y contrata solo la instalación."),
+      ul(
+        "Mantén las tomas de agua y el desagüe donde están.",
+        "Usa un plato cortable en lugar de obra de albañilería.",
+        "Compra los sanitarios tú y contrata solo la instalación.",
+      ),
       faq(["¿Cuánto cuesta solo cambiar la bañera por un plato?", "Entre 600 y 1.500 € con plato, mampara e instalación, sin cambiar el alicatado."]),
       links(["Servicio de instalación", "/servicio-de-instalacion"]),
     ],

@@ -10,31 +10,38 @@ export const legalFr: SeedPage[] = [
     intro: "Conformément à la loi pour la confiance dans l'économie numérique (LCEN), voici qui édite cette boutique et les conditions d'utilisation du site.",
     blocks: [
       h("Éditeur du site"),
-      ul(
-        `Raison sociale : ${COMPANY.name}`,
-        `Siège : ${COMPANY.address}`,
-        `Immatriculée au ${COMPANY.registry}`,
-        `E-mail : ${COMPANY.frEmail}`,
-      ),
+      ul(`Raison sociale : ${COMPANY.name}`, `Siège : ${COMPANY.address}`, `Immatriculée au ${COMPANY.registry}`, `E-mail : ${COMPANY.frEmail}`),
       h("Objet"),
-      p("Ce site est une boutique en ligne de produits pour la rénovation de la salle de bain (receveurs de douche, parois, WC, baignoires, meubles, robinetterie et accessoires). L'accès au site est gratuit."),
+      p(
+        "Ce site est une boutique en ligne de produits pour la rénovation de la salle de bain (receveurs de douche, parois, WC, baignoires, meubles, robinetterie et accessoires). L'accès au site est gratuit.",
+      ),
       h("Propriété intellectuelle"),
-      p("Les textes, illustrations, la mise en page, les logos et le code du site appartiennent à l'éditeur ou à ses concédants. Les marques des fabricants appartiennent à leurs propriétaires. Toute reproduction sans autorisation est interdite, sauf pour un usage personnel et privé."),
+      p(
+        "Les textes, illustrations, la mise en page, les logos et le code du site appartiennent à l'éditeur ou à ses concédants. Les marques des fabricants appartiennent à leurs propriétaires. Toute reproduction sans autorisation est interdite, sauf pour un usage personnel et privé.",
+      ),
       h("Responsabilité"),
-      p("Nous veillons à l'exactitude des informations sur les produits, dimensions et prix. Si vous constatez une erreur, écrivez-nous et nous la corrigerons."),
+      p(
+        "Nous veillons à l'exactitude des informations sur les produits, dimensions et prix. Si vous constatez une erreur, écrivez-nous et nous la corrigerons.",
+      ),
       h("Droit applicable"),
-      p("Les relations avec les consommateurs sont régies par le droit applicable dans leur pays de résidence lorsqu'il est plus protecteur. Vous pouvez aussi recourir à la plateforme européenne de règlement en ligne des litiges (https://ec.europa.eu/consumers/odr)."),
+      p(
+        "Les relations avec les consommateurs sont régies par le droit applicable dans leur pays de résidence lorsqu'il est plus protecteur. Vous pouvez aussi recourir à la plateforme européenne de règlement en ligne des litiges (https://ec.europa.eu/consumers/odr).",
+      ),
     ],
   },
   {
     slug: "condiciones-de-venta",
     kind: "legal",
     title: "Conditions générales de vente",
-    metaDescription: "Commandes, prix, moyens de paiement (carte, PayPal, virement, Klarna, Scalapay), livraison, rétractation de 14 jours et garantie de 3 ans.",
-    intro: "Ces conditions régissent les achats effectués sur BañoDirecto France. Lisez-les avant de valider votre commande : elles sont courtes et rédigées pour être comprises.",
+    metaDescription:
+      "Commandes, prix, moyens de paiement (carte, PayPal, virement, Klarna, Scalapay), livraison, rétractation de 14 jours et garantie de 3 ans.",
+    intro:
+      "Ces conditions régissent les achats effectués sur BañoDirecto France. Lisez-les avant de valider votre commande : elles sont courtes et rédigées pour être comprises.",
     blocks: [
       h("Prix"),
-      p("Les prix sont indiqués en euros TTC (TVA française de 20 % incluse). Les frais de livraison s'affichent séparément dans le panier avant le paiement. Le prix applicable est celui affiché au moment de la validation de la commande."),
+      p(
+        "Les prix sont indiqués en euros TTC (TVA française de 20 % incluse). Les frais de livraison s'affichent séparément dans le panier avant le paiement. Le prix applicable est celui affiché au moment de la validation de la commande.",
+      ),
       h("Moyens de paiement"),
       ul(
         "Carte bancaire, Google Pay et Apple Pay : débit à la validation de la commande.",
@@ -55,11 +62,17 @@ export const legalFr: SeedPage[] = [
         ],
       ),
       h("Produits abîmés ou défectueux"),
-      p("Signalez-nous tout dommage ou défaut visible dans les 24 heures suivant la livraison, avec des photos du produit et de l'emballage. Nous pourrons ainsi ouvrir un litige avec le transporteur et vous renvoyer une pièce ou un produit neuf sans frais."),
+      p(
+        "Signalez-nous tout dommage ou défaut visible dans les 24 heures suivant la livraison, avec des photos du produit et de l'emballage. Nous pourrons ainsi ouvrir un litige avec le transporteur et vous renvoyer une pièce ou un produit neuf sans frais.",
+      ),
       h("Droit de rétractation : 14 jours"),
-      p("Vous disposez de 14 jours à compter de la livraison pour vous rétracter sans motif. Le produit doit nous revenir non utilisé, non posé et dans son emballage d'origine. Nous vous remboursons par le même moyen de paiement sous 14 jours à compter de la réception du retour. Les frais de retour sont à votre charge, sauf produit défectueux ou non conforme. Les produits fabriqués sur mesure sont exclus du droit de rétractation."),
+      p(
+        "Vous disposez de 14 jours à compter de la livraison pour vous rétracter sans motif. Le produit doit nous revenir non utilisé, non posé et dans son emballage d'origine. Nous vous remboursons par le même moyen de paiement sous 14 jours à compter de la réception du retour. Les frais de retour sont à votre charge, sauf produit défectueux ou non conforme. Les produits fabriqués sur mesure sont exclus du droit de rétractation.",
+      ),
       h("Garantie : 3 ans"),
-      p("Tous nos produits bénéficient d'une garantie de 3 ans à compter de la livraison contre les défauts de conformité. Munissez-vous du numéro de commande, d'une description du problème et de photos. La garantie ne couvre pas l'usure normale, une pose non conforme aux instructions du fabricant ni l'usage de produits abrasifs."),
+      p(
+        "Tous nos produits bénéficient d'une garantie de 3 ans à compter de la livraison contre les défauts de conformité. Munissez-vous du numéro de commande, d'une description du problème et de photos. La garantie ne couvre pas l'usure normale, une pose non conforme aux instructions du fabricant ni l'usage de produits abrasifs.",
+      ),
       h("Service client"),
       p(`Pour toute question ou réclamation : ${COMPANY.frEmail}.`),
     ],
@@ -78,7 +91,12 @@ export const legalFr: SeedPage[] = [
         "Traitements",
         ["Finalité", "Données", "Base légale", "Durée de conservation"],
         [
-          ["Commandes, livraisons, factures et garanties", "Nom, prénom, e-mail, téléphone, adresses, identifiant fiscal de facturation", "Exécution du contrat, obligations légales", "6 ans"],
+          [
+            "Commandes, livraisons, factures et garanties",
+            "Nom, prénom, e-mail, téléphone, adresses, identifiant fiscal de facturation",
+            "Exécution du contrat, obligations légales",
+            "6 ans",
+          ],
           ["Compte client", "E-mail, mot de passe chiffré, profil, favoris", "Exécution du contrat", "Jusqu'à la suppression du compte"],
           ["Questions sur les produits", "Nom, e-mail, téléphone facultatif, question", "Consentement", "1 an après la réponse"],
         ],
@@ -107,9 +125,13 @@ export const legalFr: SeedPage[] = [
       ),
       p("Ces deux cookies sont nécessaires au fonctionnement du site et ne demandent pas de consentement. Ils ne contiennent ni votre nom ni votre e-mail."),
       h("Mesure d'audience et publicité"),
-      p("Aucun cookie de mesure d'audience, de publicité ou de réseaux sociaux n'est déposé sans votre consentement. Si vous refusez, la boutique fonctionne exactement de la même façon."),
+      p(
+        "Aucun cookie de mesure d'audience, de publicité ou de réseaux sociaux n'est déposé sans votre consentement. Si vous refusez, la boutique fonctionne exactement de la même façon.",
+      ),
       h("Stockage local"),
-      p("Votre panier, vos favoris en tant qu'invité et les produits consultés récemment sont conservés dans le stockage local de votre navigateur. Ils ne sont transmis à aucun tiers."),
+      p(
+        "Votre panier, vos favoris en tant qu'invité et les produits consultés récemment sont conservés dans le stockage local de votre navigateur. Ils ne sont transmis à aucun tiers.",
+      ),
       h("Modifier votre choix"),
       p("Supprimez le cookie cookie_consent dans les réglages de votre navigateur : nous vous reposerons la question à votre prochaine visite."),
     ],
@@ -133,7 +155,9 @@ export const legalFr: SeedPage[] = [
         ],
       ),
       h("Exercer vos droits"),
-      p(`Écrivez à ${COMPANY.dpoEmail} en précisant le droit que vous souhaitez exercer. Réponse sous un mois maximum. Vous pouvez saisir la CNIL (www.cnil.fr).`),
+      p(
+        `Écrivez à ${COMPANY.dpoEmail} en précisant le droit que vous souhaitez exercer. Réponse sous un mois maximum. Vous pouvez saisir la CNIL (www.cnil.fr).`,
+      ),
     ],
   },
 ];

@@ -44,10 +44,13 @@ export const pagesEs: SeedPage[] = [
     kind: "page",
     title: "Quiénes somos",
     metaDescription: "BañoDirecto: tienda online especializada en reformas de baño, con asesoramiento técnico, envío a domicilio e instalación opcional.",
-    intro: "Somos una tienda online especializada en una sola habitación de la casa: el baño. Vendemos lo que hace falta para reformarlo y te ayudamos a elegir bien antes de comprar.",
+    intro:
+      "Somos una tienda online especializada en una sola habitación de la casa: el baño. Vendemos lo que hace falta para reformarlo y te ayudamos a elegir bien antes de comprar.",
     blocks: [
       h("Qué hacemos"),
-      p("Seleccionamos platos de ducha, mamparas, inodoros, bañeras, muebles de baño, lavabos y grifería de fabricantes con los que trabajamos de forma directa. Muchos productos se configuran a medida: eliges dimensiones, color, acabado y complementos, y ves el precio final antes de añadirlos al carrito."),
+      p(
+        "Seleccionamos platos de ducha, mamparas, inodoros, bañeras, muebles de baño, lavabos y grifería de fabricantes con los que trabajamos de forma directa. Muchos productos se configuran a medida: eliges dimensiones, color, acabado y complementos, y ves el precio final antes de añadirlos al carrito.",
+      ),
       h("Cómo trabajamos"),
       ul(
         "Asesoramiento antes de comprar: por teléfono, email o chat, te ayudamos con medidas, desagües y compatibilidades.",
@@ -57,7 +60,9 @@ export const pagesEs: SeedPage[] = [
         "14 días para devolver y 3 años de garantía en todos los productos.",
       ),
       h("Nuestras guías"),
-      p("Antes de vender un plato de ducha o una mampara, queremos que sepas medir tu baño y elegir el modelo adecuado. Por eso publicamos guías prácticas, escritas con instaladores:"),
+      p(
+        "Antes de vender un plato de ducha o una mampara, queremos que sepas medir tu baño y elegir el modelo adecuado. Por eso publicamos guías prácticas, escritas con instaladores:",
+      ),
       links(
         ["Cómo elegir tu plato de ducha", "/como-elegir-tu-plato-de-ducha-15"],
         ["Cómo medir una mampara", "/como-medir-una-mampara"],
@@ -73,7 +78,8 @@ export const pagesEs: SeedPage[] = [
     kind: "page",
     title: "Reformistas profesionales",
     metaDescription: "Descuentos profesionales para reformistas, instaladores y empresas de construcción en BañoDirecto.",
-    intro: "Si reformas baños como profesional, crea tu cuenta como profesional de la construcción y verás tus descuentos en cada producto, en el carrito y en tus pedidos.",
+    intro:
+      "Si reformas baños como profesional, crea tu cuenta como profesional de la construcción y verás tus descuentos en cada producto, en el carrito y en tus pedidos.",
     blocks: [
       h("Qué ventajas tienes"),
       ul(
@@ -93,7 +99,10 @@ export const pagesEs: SeedPage[] = [
       h("Preguntas frecuentes"),
       faq(
         ["¿Necesito un volumen mínimo de compra?", "No. El descuento profesional se aplica desde el primer pedido."],
-        ["¿Puedo pedir que el material llegue a la obra?", "Sí. Indica la dirección de la obra como dirección de envío y un teléfono de contacto para el transportista."],
+        [
+          "¿Puedo pedir que el material llegue a la obra?",
+          "Sí. Indica la dirección de la obra como dirección de envío y un teléfono de contacto para el transportista.",
+        ],
         ["¿El descuento se combina con los cupones?", "Los cupones se aplican sobre el total del carrito; cada cupón indica sus condiciones."],
       ),
     ],
@@ -102,21 +111,30 @@ export const pagesEs: SeedPage[] = [
     slug: "servicio-de-instalacion",
     kind: "page",
     title: "Servicio de instalación",
-    metaDescription: "Instalación de platos de ducha, mamparas, inodoros y muebles de baño: reserva de 20 €, precio cerrado por ciudad y distancia, desmontaje y medición previa opcionales.",
-    intro: "Compra tu producto e instálalo con un profesional de tu zona. Conoces el precio antes de pagar: solo abonas online una reserva de 20 € y el resto se lo pagas al instalador cuando termina.",
+    metaDescription:
+      "Instalación de platos de ducha, mamparas, inodoros y muebles de baño: reserva de 20 €, precio cerrado por ciudad y distancia, desmontaje y medición previa opcionales.",
+    intro:
+      "Compra tu producto e instálalo con un profesional de tu zona. Conoces el precio antes de pagar: solo abonas online una reserva de 20 € y el resto se lo pagas al instalador cuando termina.",
     blocks: [
       h("Cómo funciona"),
-      p("En la ficha de los productos instalables verás la opción «Añadir servicio de instalación». Un asistente de 5 pasos calcula el precio exacto para tu caso:"),
+      p(
+        "En la ficha de los productos instalables verás la opción «Añadir servicio de instalación». Un asistente de 5 pasos calcula el precio exacto para tu caso:",
+      ),
       steps(
         ["1. Presentación", "Te explicamos qué incluye el servicio: montaje del producto, conexión a las tomas existentes, sellado y retirada del embalaje."],
         ["2. Desmontaje", "Indica si hay que desmontar y retirar el producto antiguo (plato, bañera, inodoro o mampara). Cuesta 50 € + IVA."],
-        ["3. Medición previa", "Si prefieres que el instalador mida antes de fabricar o pedir el producto, elige la medición previa: 25 € + IVA hasta 30 km de la capital de provincia o 45 € + IVA entre 30 y 50 km."],
+        [
+          "3. Medición previa",
+          "Si prefieres que el instalador mida antes de fabricar o pedir el producto, elige la medición previa: 25 € + IVA hasta 30 km de la capital de provincia o 45 € + IVA entre 30 y 50 km.",
+        ],
         ["4. Ciudad", "Elige tu provincia. Si el servicio no está disponible en tu ciudad te lo decimos en este paso, antes de pagar nada."],
         ["5. Distancia", "Indica si la obra está a menos de 30 km de la capital de provincia o entre 30 y 50 km. Con eso calculamos el precio final."],
       ),
       figure("installation-steps", "Del pedido a la instalación: reservas online, el instalador te llama, mide si lo has pedido e instala."),
       h("Cómo se calcula el precio"),
-      p("El precio total es la suma de la reserva, el precio de tu ciudad según la distancia, el desmontaje y la medición previa si los eliges. A cada importe se le suma el 21 % de IVA."),
+      p(
+        "El precio total es la suma de la reserva, el precio de tu ciudad según la distancia, el desmontaje y la medición previa si los eliges. A cada importe se le suma el 21 % de IVA.",
+      ),
       table(
         "Conceptos del servicio (precios sin IVA y con IVA)",
         ["Concepto", "Precio"],
@@ -128,7 +146,9 @@ export const pagesEs: SeedPage[] = [
         ],
       ),
       h("Precio por ciudad y distancia"),
-      p("Distancia medida desde la capital de provincia. Precios de ejemplo de las provincias con servicio; el precio exacto de la tuya aparece en el asistente."),
+      p(
+        "Distancia medida desde la capital de provincia. Precios de ejemplo de las provincias con servicio; el precio exacto de la tuya aparece en el asistente.",
+      ),
       table(
         "Precio de instalación por ciudad (sin IVA; entre paréntesis, con IVA)",
         ["Provincia", "Hasta 30 km", "De 30 a 50 km"],
@@ -136,9 +156,13 @@ export const pagesEs: SeedPage[] = [
           near == null || far == null ? [city, "Solo bajo presupuesto", "Solo bajo presupuesto"] : [city, withVat(near), withVat(far)],
         ),
       ),
-      p("La mayoría de provincias tienen un precio de 90 € o 100 € hasta 30 km y de 115 € o 125 € entre 30 y 50 km. En Girona el servicio es solo bajo presupuesto: te llamamos para valorar la obra antes de dar un precio."),
+      p(
+        "La mayoría de provincias tienen un precio de 90 € o 100 € hasta 30 km y de 115 € o 125 € entre 30 y 50 km. En Girona el servicio es solo bajo presupuesto: te llamamos para valorar la obra antes de dar un precio.",
+      ),
       h("Un ejemplo"),
-      p(`Plato de ducha en Madrid, a menos de 30 km, con desmontaje del plato antiguo y medición previa: reserva ${eur(2000)} + ciudad ${eur(8000)} + desmontaje ${eur(5000)} + medición ${eur(2500)} = ${eur(17500)} + IVA, es decir ${eur(multiply(2000, VAT) + multiply(8000, VAT) + multiply(5000, VAT) + multiply(2500, VAT))}. Online pagas solo la reserva (${eur(multiply(2000, VAT))}); el resto se lo abonas al instalador.`),
+      p(
+        `Plato de ducha en Madrid, a menos de 30 km, con desmontaje del plato antiguo y medición previa: reserva ${eur(2000)} + ciudad ${eur(8000)} + desmontaje ${eur(5000)} + medición ${eur(2500)} = ${eur(17500)} + IVA, es decir ${eur(multiply(2000, VAT) + multiply(8000, VAT) + multiply(5000, VAT) + multiply(2500, VAT))}. Online pagas solo la reserva (${eur(multiply(2000, VAT))}); el resto se lo abonas al instalador.`,
+      ),
       h("Qué incluye y qué no"),
       ul(
         "Incluye: montaje del producto, conexión a las tomas de agua y desagüe existentes, sellado con silicona y retirada del embalaje.",
@@ -148,7 +172,10 @@ export const pagesEs: SeedPage[] = [
       faq(
         ["¿Cuándo me llama el instalador?", "En un plazo de 2 días laborables desde que se confirma tu pedido, para acordar la fecha de la visita."],
         ["¿Puedo cancelar el servicio?", "Sí, antes de la visita. Te devolvemos la reserva si cancelas con al menos 48 horas de antelación."],
-        ["¿Mi ciudad no aparece?", "Actualmente, nuestro servicio no está disponible en esa ciudad. Puedes comprar el producto igualmente y contratar la instalación con un profesional de tu confianza."],
+        [
+          "¿Mi ciudad no aparece?",
+          "Actualmente, nuestro servicio no está disponible en esa ciudad. Puedes comprar el producto igualmente y contratar la instalación con un profesional de tu confianza.",
+        ],
       ),
     ],
   },
@@ -156,11 +183,15 @@ export const pagesEs: SeedPage[] = [
     slug: "como-elegir-tu-plato-de-ducha-15",
     kind: "guide",
     title: "Cómo elegir tu plato de ducha",
-    metaDescription: "Guía para elegir plato de ducha: medidas, materiales (resina, acrílico, cerámico), antideslizante, desagüe y errores que conviene evitar.",
-    intro: "Cambiar la bañera por un plato de ducha es la reforma de baño más pedida. Elegir bien el plato depende de cuatro cosas: la medida del hueco, el material, la posición del desagüe y la clase antideslizante.",
+    metaDescription:
+      "Guía para elegir plato de ducha: medidas, materiales (resina, acrílico, cerámico), antideslizante, desagüe y errores que conviene evitar.",
+    intro:
+      "Cambiar la bañera por un plato de ducha es la reforma de baño más pedida. Elegir bien el plato depende de cuatro cosas: la medida del hueco, el material, la posición del desagüe y la clase antideslizante.",
     blocks: [
       h("1. Mide el hueco, no el plato viejo"),
-      p("Mide el espacio disponible de pared a pared en tres puntos (arriba, en medio y abajo) y quédate con la medida más pequeña. Las paredes rara vez son rectas: una diferencia de 1 cm es habitual. Si vas a quitar una bañera, mide con la bañera ya retirada o resta el grosor de los azulejos que vayas a colocar."),
+      p(
+        "Mide el espacio disponible de pared a pared en tres puntos (arriba, en medio y abajo) y quédate con la medida más pequeña. Las paredes rara vez son rectas: una diferencia de 1 cm es habitual. Si vas a quitar una bañera, mide con la bañera ya retirada o resta el grosor de los azulejos que vayas a colocar.",
+      ),
       figure("tray-sizes", "Medidas de plato más habituales: de 70 a 90 cm de fondo y de 80 a 200 cm de largo."),
       ul(
         "Para sustituir una bañera de 170 cm, los platos de 160 o 170 × 70 cm aprovechan todo el hueco.",
@@ -178,18 +209,34 @@ export const pagesEs: SeedPage[] = [
         ],
       ),
       h("3. Antideslizante: clase 3 si hay niños o mayores"),
-      p("La norma UNE-ENV 12633 clasifica la resbaladicidad de 0 a 3. Para una ducha, pide como mínimo clase 2; si en casa hay niños o personas mayores, clase 3. Los platos de resina con textura pizarra suelen llegar a clase 3."),
+      p(
+        "La norma UNE-ENV 12633 clasifica la resbaladicidad de 0 a 3. Para una ducha, pide como mínimo clase 2; si en casa hay niños o personas mayores, clase 3. Los platos de resina con textura pizarra suelen llegar a clase 3.",
+      ),
       h("4. El desagüe"),
-      p("Comprueba dónde está el desagüe actual. Si el plato nuevo lo tiene en otra posición, habrá que mover la tubería, y eso es obra. Un desagüe central es más versátil; uno en el lado corto permite colocar la mampara fija sobre el lado largo. Respeta una pendiente mínima del 1 % en la tubería hasta la bajante."),
-      tip("Error frecuente", "Comprar el plato sin comprobar la altura del sifón. Los platos extraplanos (3 cm) necesitan un sifón extraplano o rebajar el suelo para que el agua evacúe bien."),
+      p(
+        "Comprueba dónde está el desagüe actual. Si el plato nuevo lo tiene en otra posición, habrá que mover la tubería, y eso es obra. Un desagüe central es más versátil; uno en el lado corto permite colocar la mampara fija sobre el lado largo. Respeta una pendiente mínima del 1 % en la tubería hasta la bajante.",
+      ),
+      tip(
+        "Error frecuente",
+        "Comprar el plato sin comprobar la altura del sifón. Los platos extraplanos (3 cm) necesitan un sifón extraplano o rebajar el suelo para que el agua evacúe bien.",
+      ),
       h("5. Color y mampara"),
-      p("Blanco, gris, negro o tonos arena: elige el plato a juego con el suelo o en contraste con él. Decide la mampara a la vez: el ancho del plato define el ancho de la mampara."),
+      p(
+        "Blanco, gris, negro o tonos arena: elige el plato a juego con el suelo o en contraste con él. Decide la mampara a la vez: el ancho del plato define el ancho de la mampara.",
+      ),
       h("Preguntas frecuentes"),
       faq(
-        ["¿Puedo colocar el plato sobre el suelo existente?", "Sí, si el suelo está nivelado y el desagüe llega a la altura del sifón. Si no, se hace una base de mortero."],
+        [
+          "¿Puedo colocar el plato sobre el suelo existente?",
+          "Sí, si el suelo está nivelado y el desagüe llega a la altura del sifón. Si no, se hace una base de mortero.",
+        ],
         ["¿Cuánto tarda la instalación?", "Un instalador sustituye una bañera por un plato en un día; la silicona necesita 24 horas antes de usar la ducha."],
       ),
-      links(["Ver platos de ducha", "/platos-de-ducha/"], ["Cómo medir una mampara", "/como-medir-una-mampara"], ["Servicio de instalación", "/servicio-de-instalacion"]),
+      links(
+        ["Ver platos de ducha", "/platos-de-ducha/"],
+        ["Cómo medir una mampara", "/como-medir-una-mampara"],
+        ["Servicio de instalación", "/servicio-de-instalacion"],
+      ),
     ],
   },
   {
@@ -197,7 +244,8 @@ export const pagesEs: SeedPage[] = [
     kind: "guide",
     title: "Cómo elegir una bañera de hidromasaje",
     metaDescription: "Guía para elegir bañera de hidromasaje: tipos de sistema (agua, aire, mixto), medidas, instalación eléctrica, mantenimiento y consumo.",
-    intro: "Una bañera de hidromasaje convierte el baño en un pequeño spa. Antes de comprarla conviene tener claro qué sistema quieres, si cabe en tu baño y qué instalación necesita.",
+    intro:
+      "Una bañera de hidromasaje convierte el baño en un pequeño spa. Antes de comprarla conviene tener claro qué sistema quieres, si cabe en tu baño y qué instalación necesita.",
     blocks: [
       h("Tipos de sistema"),
       figure("whirlpool", "Hidromasaje por agua (jets en las paredes) y por aire (difusores en el fondo)."),
@@ -218,7 +266,9 @@ export const pagesEs: SeedPage[] = [
         "Comprueba que el registro del motor queda accesible: el técnico debe poder llegar a la bomba.",
       ),
       h("Instalación eléctrica"),
-      p("La bomba necesita una toma independiente protegida por un diferencial de 30 mA y conexión a tierra, fuera de la zona de salpicaduras según el Reglamento Electrotécnico de Baja Tensión (ITC-BT-27). Si no la tienes, la debe hacer un electricista autorizado antes de instalar la bañera."),
+      p(
+        "La bomba necesita una toma independiente protegida por un diferencial de 30 mA y conexión a tierra, fuera de la zona de salpicaduras según el Reglamento Electrotécnico de Baja Tensión (ITC-BT-27). Si no la tienes, la debe hacer un electricista autorizado antes de instalar la bañera.",
+      ),
       tip("Antes de pedir", "Mide el ancho de las puertas y del pasillo hasta el baño: una bañera de 180 cm con su faldón necesita pasar de canto."),
       h("Mantenimiento"),
       ul(
@@ -239,8 +289,10 @@ export const pagesEs: SeedPage[] = [
     slug: "como-medir-una-mampara",
     kind: "measure",
     title: "Cómo medir una mampara",
-    metaDescription: "Cómo medir el hueco de tu mampara de ducha: herramientas, qué medir, tolerancias de ajuste y errores frecuentes. Elige tu tipo de mampara.",
-    intro: "Una mampara bien medida se instala en una mañana; una mal medida no se puede devolver si es a medida. Te explicamos cómo medir en 10 minutos con un metro y un nivel.",
+    metaDescription:
+      "Cómo medir el hueco de tu mampara de ducha: herramientas, qué medir, tolerancias de ajuste y errores frecuentes. Elige tu tipo de mampara.",
+    intro:
+      "Una mampara bien medida se instala en una mañana; una mal medida no se puede devolver si es a medida. Te explicamos cómo medir en 10 minutos con un metro y un nivel.",
     blocks: [
       h("Qué necesitas"),
       ul("Un metro rígido (flexómetro) de al menos 2 m.", "Un nivel de burbuja.", "Papel y lápiz para apuntar cada medida en milímetros."),
@@ -254,7 +306,9 @@ export const pagesEs: SeedPage[] = [
       h("Elige tu tipo de mampara"),
       measureLinks,
       h("Tolerancias de ajuste"),
-      p("Cada modelo de mampara indica un rango de medidas (por ejemplo, 117–120 cm). Tu medida debe caer dentro de ese rango. Elige el modelo cuyo rango contenga la medida más pequeña que hayas tomado, nunca la mayor."),
+      p(
+        "Cada modelo de mampara indica un rango de medidas (por ejemplo, 117–120 cm). Tu medida debe caer dentro de ese rango. Elige el modelo cuyo rango contenga la medida más pequeña que hayas tomado, nunca la mayor.",
+      ),
       tip("Error frecuente", "Medir por el borde exterior del plato. La mampara se apoya en la zona plana interior, 1–2 cm hacia dentro del borde: mide ahí."),
     ],
   },
@@ -262,8 +316,10 @@ export const pagesEs: SeedPage[] = [
     slug: "como-medir-una-mampara-frontal",
     kind: "measure",
     title: "Cómo medir una mampara frontal",
-    metaDescription: "Cómo medir una mampara frontal (de pared a pared) para plato de ducha o bañera: ancho en tres alturas, altura útil y desplome de paredes.",
-    intro: "La mampara frontal cierra un hueco entre dos paredes. Es la más fácil de medir: solo necesitas el ancho entre paredes y comprobar que estén rectas.",
+    metaDescription:
+      "Cómo medir una mampara frontal (de pared a pared) para plato de ducha o bañera: ancho en tres alturas, altura útil y desplome de paredes.",
+    intro:
+      "La mampara frontal cierra un hueco entre dos paredes. Es la más fácil de medir: solo necesitas el ancho entre paredes y comprobar que estén rectas.",
     blocks: [
       figure("measure-frontal", "Mampara frontal: mide el ancho A de pared a pared en tres alturas (A1, A2, A3)."),
       h("Paso a paso"),
@@ -286,7 +342,11 @@ export const pagesEs: SeedPage[] = [
         "Redondear hacia arriba: si mides 1.184 mm, no pidas 1.190 mm.",
         "Olvidar los obstáculos: grifería, repisas o radiadores toalleros en la trayectoria de las puertas correderas.",
       ),
-      links(["Mamparas angulares", "/como-medir-una-mampara-angular"], ["Mamparas semicirculares", "/como-medir-una-mampara-semicircular"], ["Ver mamparas", "/mamparas-de-ducha/"]),
+      links(
+        ["Mamparas angulares", "/como-medir-una-mampara-angular"],
+        ["Mamparas semicirculares", "/como-medir-una-mampara-semicircular"],
+        ["Ver mamparas", "/mamparas-de-ducha/"],
+      ),
     ],
   },
   {
@@ -294,7 +354,8 @@ export const pagesEs: SeedPage[] = [
     kind: "measure",
     title: "Cómo medir una mampara angular",
     metaDescription: "Cómo medir una mampara angular (de esquina) con dos lados: medidas A y B en tres alturas, escuadra de 90° y tolerancias.",
-    intro: "La mampara angular cierra una ducha de esquina con dos lados de cristal. Hay que medir cada lado por separado y comprobar que la esquina forma un ángulo recto.",
+    intro:
+      "La mampara angular cierra una ducha de esquina con dos lados de cristal. Hay que medir cada lado por separado y comprobar que la esquina forma un ángulo recto.",
     blocks: [
       figure("measure-angular", "Mampara angular: lado A y lado B, medidos desde cada pared hasta el borde exterior del plato."),
       h("Paso a paso"),
@@ -302,7 +363,10 @@ export const pagesEs: SeedPage[] = [
         ["Lado A", "Mide desde la pared del fondo hasta el borde exterior del plato, por la zona de apoyo del perfil, a lo largo del lado largo."],
         ["Lado B", "Haz lo mismo en el otro lado, desde la pared lateral hasta el borde exterior."],
         ["Tres alturas", "Repite cada medida arriba, en medio y abajo (apoyando el metro en la pared). Apunta la menor de cada lado."],
-        ["La escuadra", "Comprueba que la esquina forma 90°: mide 60 cm en una pared y 80 cm en la otra desde la esquina; la diagonal entre esos dos puntos debe medir 100 cm."],
+        [
+          "La escuadra",
+          "Comprueba que la esquina forma 90°: mide 60 cm en una pared y 80 cm en la otra desde la esquina; la diagonal entre esos dos puntos debe medir 100 cm.",
+        ],
         ["El plomo", "Comprueba con el nivel que cada pared esté vertical."],
       ),
       h("Tolerancias"),
@@ -311,8 +375,15 @@ export const pagesEs: SeedPage[] = [
         "Si la diagonal de la escuadra se desvía más de 1 cm, la esquina no está a 90°: los perfiles de ajuste lo compensan solo en parte.",
         "En platos con esquina redondeada, mide hasta el punto donde empieza la curva y consúltanos el modelo.",
       ),
-      tip("Error frecuente", "Intercambiar los lados A y B. Apunta cuál es el lado de la puerta: en las angulares con puerta corredera, la puerta abre en el lado más largo."),
-      links(["Mampara frontal", "/como-medir-una-mampara-frontal"], ["Mampara semicircular", "/como-medir-una-mampara-semicircular"], ["Ver mamparas", "/mamparas-de-ducha/"]),
+      tip(
+        "Error frecuente",
+        "Intercambiar los lados A y B. Apunta cuál es el lado de la puerta: en las angulares con puerta corredera, la puerta abre en el lado más largo.",
+      ),
+      links(
+        ["Mampara frontal", "/como-medir-una-mampara-frontal"],
+        ["Mampara semicircular", "/como-medir-una-mampara-semicircular"],
+        ["Ver mamparas", "/mamparas-de-ducha/"],
+      ),
     ],
   },
   {
@@ -320,7 +391,8 @@ export const pagesEs: SeedPage[] = [
     kind: "measure",
     title: "Cómo medir una mampara semicircular",
     metaDescription: "Cómo medir una mampara semicircular para plato curvo: lados A y B, radio del plato y compatibilidad entre plato y mampara.",
-    intro: "La mampara semicircular sigue la curva del plato de ducha. Se mide igual que una angular, pero además el radio de la curva del plato debe coincidir con el de la mampara.",
+    intro:
+      "La mampara semicircular sigue la curva del plato de ducha. Se mide igual que una angular, pero además el radio de la curva del plato debe coincidir con el de la mampara.",
     blocks: [
       figure("measure-semicircular", "Mampara semicircular: lados A y B desde la esquina, y radio R de la curva del plato."),
       h("Paso a paso"),
@@ -331,14 +403,20 @@ export const pagesEs: SeedPage[] = [
         ["La escuadra", "Comprueba los 90° de la esquina con la regla 60–80–100 cm."],
       ),
       h("Compatibilidad con el plato"),
-      p("Una mampara semicircular solo encaja en un plato con el mismo radio. Si cambias el plato y la mampara a la vez, elígelos del mismo fabricante o con el mismo radio indicado en la ficha técnica."),
+      p(
+        "Una mampara semicircular solo encaja en un plato con el mismo radio. Si cambias el plato y la mampara a la vez, elígelos del mismo fabricante o con el mismo radio indicado en la ficha técnica.",
+      ),
       h("Errores frecuentes"),
       ul(
         "Medir el radio por el borde exterior del plato en lugar de la zona de apoyo de la guía.",
         "Suponer que un plato de 80 × 80 cm tiene siempre el mismo radio: varía según el fabricante.",
         "No dejar espacio para las puertas correderas curvas: necesitan 2–3 cm libres delante de la grifería.",
       ),
-      links(["Mampara frontal", "/como-medir-una-mampara-frontal"], ["Mampara angular", "/como-medir-una-mampara-angular"], ["Ver mamparas", "/mamparas-de-ducha/"]),
+      links(
+        ["Mampara frontal", "/como-medir-una-mampara-frontal"],
+        ["Mampara angular", "/como-medir-una-mampara-angular"],
+        ["Ver mamparas", "/mamparas-de-ducha/"],
+      ),
     ],
   },
   {
@@ -349,10 +427,19 @@ export const pagesEs: SeedPage[] = [
     intro: "",
     blocks: [
       faq(
-        ["¿Cuánto cuesta reformar un baño?", "Un cambio de bañera por plato de ducha con mampara, sin obra de alicatado, suele estar entre 600 y 1.500 € con instalación. Una reforma completa de un baño de 4 m² va de 4.000 a 8.000 € según acabados."],
-        ["¿Necesito licencia de obra?", "Para cambiar sanitarios o el plato de ducha normalmente basta una comunicación previa al ayuntamiento; si se toca la distribución o las instalaciones generales, puede hacer falta licencia. Consulta en tu ayuntamiento."],
+        [
+          "¿Cuánto cuesta reformar un baño?",
+          "Un cambio de bañera por plato de ducha con mampara, sin obra de alicatado, suele estar entre 600 y 1.500 € con instalación. Una reforma completa de un baño de 4 m² va de 4.000 a 8.000 € según acabados.",
+        ],
+        [
+          "¿Necesito licencia de obra?",
+          "Para cambiar sanitarios o el plato de ducha normalmente basta una comunicación previa al ayuntamiento; si se toca la distribución o las instalaciones generales, puede hacer falta licencia. Consulta en tu ayuntamiento.",
+        ],
         ["¿Cuánto dura la obra?", "Un cambio de bañera por plato, un día. Una reforma completa, de una a tres semanas."],
-        ["¿Puedo poner un plato de ducha sin quitar los azulejos?", "Sí, con un plato de resina cortable a medida y un panel o azulejo nuevo solo en la franja que deja la bañera."],
+        [
+          "¿Puedo poner un plato de ducha sin quitar los azulejos?",
+          "Sí, con un plato de resina cortable a medida y un panel o azulejo nuevo solo en la franja que deja la bañera.",
+        ],
       ),
     ],
   },

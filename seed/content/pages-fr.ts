@@ -7,10 +7,13 @@ export const pagesFr: SeedPage[] = [
     kind: "page",
     title: "Qui sommes-nous",
     metaDescription: "BañoDirecto : boutique en ligne spécialisée dans la rénovation de salle de bain, avec conseils techniques et livraison à domicile.",
-    intro: "Nous sommes une boutique en ligne spécialisée dans une seule pièce de la maison : la salle de bain. Nous vendons ce qu'il faut pour la rénover et nous vous aidons à bien choisir avant d'acheter.",
+    intro:
+      "Nous sommes une boutique en ligne spécialisée dans une seule pièce de la maison : la salle de bain. Nous vendons ce qu'il faut pour la rénover et nous vous aidons à bien choisir avant d'acheter.",
     blocks: [
       h("Ce que nous faisons"),
-      p("Nous sélectionnons receveurs de douche, parois, WC, baignoires, meubles, vasques et robinetterie auprès de fabricants avec qui nous travaillons en direct. De nombreux produits se configurent sur mesure : dimensions, couleur, finition et accessoires, avec le prix final affiché avant l'ajout au panier."),
+      p(
+        "Nous sélectionnons receveurs de douche, parois, WC, baignoires, meubles, vasques et robinetterie auprès de fabricants avec qui nous travaillons en direct. De nombreux produits se configurent sur mesure : dimensions, couleur, finition et accessoires, avec le prix final affiché avant l'ajout au panier.",
+      ),
       h("Nos engagements"),
       ul(
         "Des conseils avant l'achat, par e-mail : dimensions, évacuation, compatibilités.",
@@ -18,7 +21,11 @@ export const pagesFr: SeedPage[] = [
         "Livraison à domicile avec suivi en France continentale.",
         "14 jours pour changer d'avis et 3 ans de garantie sur tous les produits.",
       ),
-      links(["Bien choisir son receveur de douche", "/como-elegir-tu-plato-de-ducha-15"], ["Mesurer une paroi de douche", "/como-medir-una-mampara"], ["Choisir une baignoire balnéo", "/como-elegir-baneras-de-hidromasaje-16"]),
+      links(
+        ["Bien choisir son receveur de douche", "/como-elegir-tu-plato-de-ducha-15"],
+        ["Mesurer une paroi de douche", "/como-medir-una-mampara"],
+        ["Choisir une baignoire balnéo", "/como-elegir-baneras-de-hidromasaje-16"],
+      ),
       h("Contact"),
       p("Service client : bonjour@banodirecto.fr."),
     ],
@@ -27,11 +34,15 @@ export const pagesFr: SeedPage[] = [
     slug: "como-elegir-tu-plato-de-ducha-15",
     kind: "guide",
     title: "Bien choisir son receveur de douche",
-    metaDescription: "Guide pour choisir un receveur de douche : dimensions, matériaux (résine, acrylique, céramique), antidérapant, évacuation et erreurs à éviter.",
-    intro: "Remplacer la baignoire par une douche est la rénovation de salle de bain la plus demandée. Le bon receveur dépend de quatre points : la taille de l'emplacement, le matériau, la position de l'évacuation et la classe antidérapante.",
+    metaDescription:
+      "Guide pour choisir un receveur de douche : dimensions, matériaux (résine, acrylique, céramique), antidérapant, évacuation et erreurs à éviter.",
+    intro:
+      "Remplacer la baignoire par une douche est la rénovation de salle de bain la plus demandée. Le bon receveur dépend de quatre points : la taille de l'emplacement, le matériau, la position de l'évacuation et la classe antidérapante.",
     blocks: [
       h("1. Mesurez l'emplacement, pas l'ancien receveur"),
-      p("Mesurez l'espace de mur à mur en trois points (en haut, au milieu, en bas) et retenez la plus petite valeur. Les murs sont rarement droits : 1 cm d'écart est courant."),
+      p(
+        "Mesurez l'espace de mur à mur en trois points (en haut, au milieu, en bas) et retenez la plus petite valeur. Les murs sont rarement droits : 1 cm d'écart est courant.",
+      ),
       figure("tray-sizes", "Dimensions courantes : de 70 à 90 cm de profondeur et de 80 à 200 cm de longueur."),
       ul(
         "Pour remplacer une baignoire de 170 cm, un receveur de 160 ou 170 × 70 cm occupe tout l'espace.",
@@ -51,10 +62,15 @@ export const pagesFr: SeedPage[] = [
       h("3. Antidérapant"),
       p("La glissance est classée de 0 à 3. Pour une douche, exigez au moins la classe 2, et la classe 3 s'il y a des enfants ou des personnes âgées."),
       h("4. L'évacuation"),
-      p("Repérez l'évacuation existante. Si le nouveau receveur la place ailleurs, il faudra déplacer le tuyau. Respectez une pente minimale de 1 % jusqu'à la colonne."),
+      p(
+        "Repérez l'évacuation existante. Si le nouveau receveur la place ailleurs, il faudra déplacer le tuyau. Respectez une pente minimale de 1 % jusqu'à la colonne.",
+      ),
       tip("Erreur fréquente", "Oublier la hauteur du siphon : un receveur extra-plat (3 cm) demande un siphon extra-plat ou un sol décaissé."),
       faq(
-        ["Peut-on poser le receveur sur le carrelage existant ?", "Oui, si le sol est de niveau et que l'évacuation arrive à la hauteur du siphon. Sinon, on réalise une chape."],
+        [
+          "Peut-on poser le receveur sur le carrelage existant ?",
+          "Oui, si le sol est de niveau et que l'évacuation arrive à la hauteur du siphon. Sinon, on réalise une chape.",
+        ],
         ["Combien de temps dure la pose ?", "Une journée pour remplacer une baignoire ; attendez 24 heures de séchage du silicone avant la première douche."],
       ),
       links(["Voir les receveurs", "/receveurs-de-douche/"], ["Mesurer une paroi de douche", "/como-medir-una-mampara"]),
@@ -65,7 +81,8 @@ export const pagesFr: SeedPage[] = [
     kind: "guide",
     title: "Choisir une baignoire balnéo",
     metaDescription: "Guide pour choisir une baignoire balnéo : système à eau, à air ou mixte, dimensions, installation électrique, entretien et consommation.",
-    intro: "Une baignoire balnéo transforme la salle de bain en petit spa. Avant l'achat, définissez le système souhaité, vérifiez la place disponible et l'installation nécessaire.",
+    intro:
+      "Une baignoire balnéo transforme la salle de bain en petit spa. Avant l'achat, définissez le système souhaité, vérifiez la place disponible et l'installation nécessaire.",
     blocks: [
       h("Les systèmes"),
       figure("whirlpool", "Balnéo à eau (buses dans les parois) et à air (diffuseurs au fond)."),
@@ -79,12 +96,23 @@ export const pagesFr: SeedPage[] = [
         ],
       ),
       h("Dimensions et place"),
-      ul("Rectangulaires : de 160 × 70 à 180 × 80 cm.", "D'angle : à partir de 140 × 140 cm.", "Gardez 60 cm libres devant la baignoire.", "La trappe du moteur doit rester accessible."),
+      ul(
+        "Rectangulaires : de 160 × 70 à 180 × 80 cm.",
+        "D'angle : à partir de 140 × 140 cm.",
+        "Gardez 60 cm libres devant la baignoire.",
+        "La trappe du moteur doit rester accessible.",
+      ),
       h("Installation électrique"),
-      p("La pompe demande une ligne dédiée protégée par un différentiel 30 mA et raccordée à la terre, hors des volumes de projection (norme NF C 15-100). Faites-la réaliser par un électricien qualifié."),
+      p(
+        "La pompe demande une ligne dédiée protégée par un différentiel 30 mA et raccordée à la terre, hors des volumes de projection (norme NF C 15-100). Faites-la réaliser par un électricien qualifié.",
+      ),
       tip("Avant de commander", "Mesurez la largeur des portes et du couloir : une baignoire de 180 cm avec tablier doit passer de chant."),
       h("Entretien"),
-      ol("Une fois par mois, remplissez au-dessus des buses avec un désinfectant sans mousse.", "Faites tourner le système 10 minutes, videz et rincez.", "Pas de sels ni d'huiles de bain avec la balnéo en marche."),
+      ol(
+        "Une fois par mois, remplissez au-dessus des buses avec un désinfectant sans mousse.",
+        "Faites tourner le système 10 minutes, videz et rincez.",
+        "Pas de sels ni d'huiles de bain avec la balnéo en marche.",
+      ),
       links(["Voir les baignoires", "/baignoires/"], ["Bien choisir son receveur", "/como-elegir-tu-plato-de-ducha-15"]),
     ],
   },
@@ -93,7 +121,8 @@ export const pagesFr: SeedPage[] = [
     kind: "measure",
     title: "Mesurer une paroi de douche",
     metaDescription: "Comment mesurer l'emplacement d'une paroi de douche : outils, mesures, tolérances et erreurs fréquentes. Choisissez votre type de paroi.",
-    intro: "Une paroi bien mesurée se pose en une matinée ; une paroi sur mesure mal mesurée ne peut pas être retournée. Voici comment mesurer en 10 minutes avec un mètre et un niveau.",
+    intro:
+      "Une paroi bien mesurée se pose en une matinée ; une paroi sur mesure mal mesurée ne peut pas être retournée. Voici comment mesurer en 10 minutes avec un mètre et un niveau.",
     blocks: [
       h("Matériel"),
       ul("Un mètre ruban rigide d'au moins 2 m.", "Un niveau à bulle.", "De quoi noter chaque mesure en millimètres."),
@@ -129,7 +158,11 @@ export const pagesFr: SeedPage[] = [
         ["Vérifiez l'aplomb", "Au-delà de 1,5 cm d'écart sur la hauteur de la paroi, contactez-nous."],
       ),
       h("Erreurs fréquentes"),
-      ul("Mesurer avant le carrelage : chaque mur perd 1 à 1,5 cm.", "Arrondir vers le haut.", "Oublier la robinetterie ou un sèche-serviettes sur le passage des portes coulissantes."),
+      ul(
+        "Mesurer avant le carrelage : chaque mur perd 1 à 1,5 cm.",
+        "Arrondir vers le haut.",
+        "Oublier la robinetterie ou un sèche-serviettes sur le passage des portes coulissantes.",
+      ),
       links(["Paroi d'angle", "/como-medir-una-mampara-angular"], ["Paroi arrondie", "/como-medir-una-mampara-semicircular"]),
     ],
   },
@@ -147,7 +180,10 @@ export const pagesFr: SeedPage[] = [
         ["Trois hauteurs", "Répétez chaque mesure en haut, au milieu et en bas ; notez la plus petite."],
         ["L'équerre", "60 cm sur un mur, 80 cm sur l'autre depuis l'angle : la diagonale doit mesurer 100 cm."],
       ),
-      ul("Chaque côté a sa propre plage de mesures : pour un receveur de 120 × 80 cm, environ 117–120 cm en A et 77–80 cm en B.", "Si la diagonale s'écarte de plus de 1 cm, l'angle n'est pas droit."),
+      ul(
+        "Chaque côté a sa propre plage de mesures : pour un receveur de 120 × 80 cm, environ 117–120 cm en A et 77–80 cm en B.",
+        "Si la diagonale s'écarte de plus de 1 cm, l'angle n'est pas droit.",
+      ),
       tip("Erreur fréquente", "Inverser A et B : notez de quel côté se trouve la porte."),
       links(["Paroi de face", "/como-medir-una-mampara-frontal"], ["Paroi arrondie", "/como-medir-una-mampara-semicircular"]),
     ],

@@ -96,7 +96,10 @@ function hexToRgb(hex: string): [number, number, number] {
 }
 
 function rgbToHex(r: number, g: number, b: number): string {
-  const c = (v: number) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, "0");
+  const c = (v: number) =>
+    Math.max(0, Math.min(255, Math.round(v)))
+      .toString(16)
+      .padStart(2, "0");
   return `#${c(r)}${c(g)}${c(b)}`;
 }
 
@@ -154,8 +157,7 @@ function defs(p: string, art: ProductArt): string {
 </defs>`;
 }
 
-const shadow = (p: string, cx: number, cy: number, rx: number, ry: number) =>
-  `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="url(#${p}sh)"/>`;
+const shadow = (p: string, cx: number, cy: number, rx: number, ry: number) => `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="url(#${p}sh)"/>`;
 
 /** A glossy white streak: what makes ceramic and glass read as such. */
 const gloss = (d: string, opacity = 0.35) => `<path class="gl" d="${d}" fill="#fff" opacity="${opacity}"/>`;
@@ -293,9 +295,7 @@ function toilet(p: string, art: ProductArt, variant: "floor" | "wall" | "compact
     : `<rect x="440" y="${tankTop}" width="130" height="${400 - tankTop}" rx="18" fill="url(#${p}b)" stroke="${edge}" stroke-width="2"/>
 <rect x="430" y="${tankTop - 18}" width="150" height="24" rx="8" fill="url(#${p}b)" stroke="${edge}" stroke-width="2"/>
 <ellipse cx="505" cy="${tankTop - 20}" rx="18" ry="6" fill="url(#${p}m)"/>`;
-  const pedestal = wall
-    ? ""
-    : `<path d="M330,${520 + lift} L318,640 L470,640 L470,520 Z" fill="url(#${p}bs)" stroke="${edge}" stroke-width="2"/>`;
+  const pedestal = wall ? "" : `<path d="M330,${520 + lift} L318,640 L470,640 L470,520 Z" fill="url(#${p}bs)" stroke="${edge}" stroke-width="2"/>`;
   const bowl = `<path d="M190,${400 + lift} L500,${400 + lift} C520,${420 + lift} 520,${500 + lift} 480,${525 + lift} L330,${540 + lift} C255,${535 + lift} 195,${480 + lift} 190,${400 + lift} Z" fill="url(#${p}b)" stroke="${edge}" stroke-width="2"/>`;
   const seat = `<rect x="180" y="${384 + lift}" width="330" height="20" rx="9" fill="${shade(c, 0.1)}" stroke="${edge}" stroke-width="2"/>`;
   const lid = `<path d="M500,${384 + lift} L520,${250 + lift} L535,${252 + lift} L515,${386 + lift} Z" fill="${shade(c, 0.05)}" stroke="${edge}" stroke-width="2"/>`;
@@ -327,7 +327,9 @@ ${gloss("M130,420 C140,520 180,575 240,590 L250,580 C200,560 165,510 150,420 Z",
     variant === "whirlpool"
       ? `<ellipse cx="400" cy="432" rx="290" ry="10" fill="#8fc9e0" opacity="0.8"/>${[150, 230, 320, 410, 500, 590]
           .map((x, i) => `<circle cx="${x}" cy="${424 - (i % 2) * 8}" r="${6 + (i % 3) * 2}" fill="#e6f6fb" stroke="#8fc9e0"/>`)
-          .join("")}${[190, 400, 610].map((x) => `<circle cx="${x}" cy="520" r="11" fill="url(#${p}m)" stroke="${shade(art.accent, -0.3)}"/>`).join("")}<rect x="650" y="395" width="40" height="18" rx="6" fill="url(#${p}m)"/>`
+          .join(
+            "",
+          )}${[190, 400, 610].map((x) => `<circle cx="${x}" cy="520" r="11" fill="url(#${p}m)" stroke="${shade(art.accent, -0.3)}"/>`).join("")}<rect x="650" y="395" width="40" height="18" rx="6" fill="url(#${p}m)"/>`
       : "";
   return `${bathtubBuiltinBody(p).replace(/url\(#\w+w\)/, `url(#${p}b)`)}
 <rect x="120" y="456" width="560" height="160" rx="4" fill="none" stroke="${shade(c, -0.15)}" stroke-width="2"/>
@@ -476,7 +478,8 @@ ${gloss("M320,330 L340,320 L340,600 L320,590 Z", 0.45)}`;
 
 function drainValve(p: string, art: ProductArt): string {
   let slots = "";
-  for (let i = 0; i < 12; i++) slots += `<rect x="396" y="250" width="8" height="62" rx="4" fill="${shade(art.accent, -0.45)}" transform="rotate(${i * 30} 400 400)"/>`;
+  for (let i = 0; i < 12; i++)
+    slots += `<rect x="396" y="250" width="8" height="62" rx="4" fill="${shade(art.accent, -0.45)}" transform="rotate(${i * 30} 400 400)"/>`;
   return `${shadow(p, 400, 600, 230, 40)}
 <circle cx="400" cy="400" r="200" fill="url(#${p}m)" stroke="${shade(art.accent, -0.35)}" stroke-width="4"/>
 <circle cx="400" cy="400" r="170" fill="none" stroke="${shade(art.accent, 0.35)}" stroke-width="3"/>${slots}
@@ -601,7 +604,9 @@ function scene(art: ProductArt, seed: number): string {
   const wall = walls[Math.floor(r() * walls.length)];
   const floor = r() > 0.5 ? "#b89a76" : "#a7a39d";
   let tiles = "";
-  for (let y = 0; y < 560; y += 70) for (let x = (y / 70) % 2 ? -60 : 0; x < 1200; x += 120) tiles += `<rect x="${x + 2}" y="${y + 2}" width="116" height="66" rx="3" fill="${shade(wall, r() * 0.08)}"/>`;
+  for (let y = 0; y < 560; y += 70)
+    for (let x = (y / 70) % 2 ? -60 : 0; x < 1200; x += 120)
+      tiles += `<rect x="${x + 2}" y="${y + 2}" width="116" height="66" rx="3" fill="${shade(wall, r() * 0.08)}"/>`;
   let boards = "";
   for (let x = -200; x < 1400; x += 90) boards += `<line x1="${x}" y1="800" x2="${x * 0.6 + 240}" y2="560" stroke="${shade(floor, -0.15)}" stroke-width="2"/>`;
   const hung = WALL_HUNG.includes(art.kind);
@@ -713,7 +718,9 @@ export function bannerSvg(arts: ProductArt[], theme: "light" | "dark", tint: str
     deco += `<circle cx="${(200 + r() * 1300).toFixed(0)}" cy="${(r() * 600).toFixed(0)}" r="${(60 + r() * 180).toFixed(0)}" fill="${theme === "dark" ? "#ffffff" : shade(tint, 0.2)}" opacity="${theme === "dark" ? 0.05 : 0.25}"/>`;
   }
   let tiles = "";
-  for (let y = 0; y < 470; y += 60) for (let x = 820; x < 1600; x += 60) tiles += `<rect x="${x + 2}" y="${y + 2}" width="56" height="56" rx="3" fill="${theme === "dark" ? shade(tint, -0.45) : "#ffffff"}" opacity="${theme === "dark" ? 0.6 : 0.55}"/>`;
+  for (let y = 0; y < 470; y += 60)
+    for (let x = 820; x < 1600; x += 60)
+      tiles += `<rect x="${x + 2}" y="${y + 2}" width="56" height="56" rx="3" fill="${theme === "dark" ? shade(tint, -0.45) : "#ffffff"}" opacity="${theme === "dark" ? 0.6 : 0.55}"/>`;
   const placed = arts
     .slice(0, 3)
     .map((a, i) => {
@@ -757,10 +764,5 @@ export function complementTypeSvg(kind: ProductKind | "installation"): string {
       `<circle cx="200" cy="200" r="190" fill="#e8f1f6"/><path d="M120,290 L230,180" stroke="#0f3d57" stroke-width="26" stroke-linecap="round"/><path d="M230,180 a55,55 0 1 1 45,-95 l-38,38 12,38 38,12 38,-38 a55,55 0 0 1 -95,45 z" fill="#0f3d57"/>`,
     );
   }
-  return svgDoc(
-    400,
-    400,
-    `<circle cx="400" cy="400" r="380" fill="#e8f1f6"/>${productShape({ kind, color: "#f7f7f5", accent: "#b9bfc5" })}`,
-    "0 0 800 800",
-  );
+  return svgDoc(400, 400, `<circle cx="400" cy="400" r="380" fill="#e8f1f6"/>${productShape({ kind, color: "#f7f7f5", accent: "#b9bfc5" })}`, "0 0 800 800");
 }

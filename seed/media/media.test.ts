@@ -38,16 +38,23 @@ describe("illustrations", () => {
 
 describe("pdf", () => {
   it("writes a valid PDF whose xref offset points at the xref table", () => {
-    const pdf = buildPdf("Ficha técnica", [{ text: "Plato de ducha Ñandú 80 x 120 cm — 249 €", bold: true }, { text: "", rule: true }]);
+    const pdf = buildPdf("Ficha técnica", [
+      { text: "Plato de ducha Ñandú 80 x 120 cm — 249 €", bold: true },
+      { text: "", rule: true },
+    ]);
     const text = pdf.toString("latin1");
     expect(text.startsWith("%PDF-1.4")).toBe(true);
     expect(text.trimEnd().endsWith("%%EOF")).toBe(true);
     const offset = Number(/startxref\n(\d+)/.exec(text)![1]);
     expect(text.slice(offset, offset + 4)).toBe("xref");
     // Every object offset in the table points at "<n> 0 obj".
-    const entries = text.slice(offset).split("\n").slice(3).filter((l) => / n $/.test(l));
+    const entries = text
+      .slice(offset)
+      .split("\n")
+      .slice(3)
+      .filter((l) => / n $/.test(l));
     entries.forEach((l, i) => {
-  expect(text.slice(Number(l.slice(0, 10)), Number(l.slice(0, 10)) + 10)).toContain(`${i + 1} 0 obj`);
-});
+      expect(text.slice(Number(l.slice(0, 10)), Number(l.slice(0, 10)) + 10)).toContain(`${i + 1} 0 obj`);
+    });
   });
 });

@@ -70,7 +70,7 @@ export function buildPdf(title: string, lines: PdfLine[]): Buffer {
   pages.push(ops);
 
   const objects: string[] = [];
-  const add = (body: string) => objects.push(body) ;
+  const add = (body: string) => objects.push(body);
   add("<< /Type /Catalog /Pages 2 0 R >>");
   add(""); // pages, filled below
   add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");

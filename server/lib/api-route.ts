@@ -61,12 +61,7 @@ declare module "fastify" {
 }
 
 /** Registers a Fastify route that parses params, query and body with its Zod schemas (ZodError -> 400). */
-export function apiRoute<
-  P extends z.ZodType = z.ZodNever,
-  Q extends z.ZodType = z.ZodNever,
-  B extends z.ZodType = z.ZodNever,
-  R extends z.ZodType = z.ZodType,
->(
+export function apiRoute<P extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever, B extends z.ZodType = z.ZodNever, R extends z.ZodType = z.ZodType>(
   app: FastifyInstance,
   def: ApiRouteDef<P, Q, B, R>,
   handler: (input: Parsed<P, Q, B>, req: FastifyRequest, reply: FastifyReply) => Promise<z.input<R> | undefined | unknown>,
@@ -196,9 +191,14 @@ export function openApiDocument(info: { title: string; version: string }) {
         [ok]:
           ok === "204"
             ? { description: "Done, no content" }
-            : { description: "OK", content: { "application/json": { schema: def.response ? jsonSchema(def.response, "output", components) : { type: "object" } } } },
+            : {
+                description: "OK",
+                content: { "application/json": { schema: def.response ? jsonSchema(def.response, "output", components) : { type: "object" } } },
+              },
         ...Object.fromEntries(
-          [...errorStatuses].sort().map((s) => [String(s), { description: ERROR_TEXT[s] ?? "Error", content: { "application/json": { schema: errorSchema } } }]),
+          [...errorStatuses]
+            .sort()
+            .map((s) => [String(s), { description: ERROR_TEXT[s] ?? "Error", content: { "application/json": { schema: errorSchema } } }]),
         ),
       },
     };

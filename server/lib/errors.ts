@@ -16,8 +16,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = "not_found") => new AppError(what, 404);
-export const badRequest = (code: string, message?: string, details?: unknown) =>
-  new AppError(code, 400, message, details);
+export const badRequest = (code: string, message?: string, details?: unknown) => new AppError(code, 400, message, details);
 
 /** A record, or the 404 of `code` when there is none (a service's `null` for "no such record here"). */
 export function found<T>(value: T | null, code: string): T {

@@ -9,8 +9,7 @@ describeEachDb("page cache of catalog pages", (kind) => {
   });
   afterAll(() => shop?.close());
 
-  const page = (url: string, headers: Record<string, string> = {}) =>
-    shop.app.inject({ url, headers: { "accept-encoding": "br, gzip", ...headers } });
+  const page = (url: string, headers: Record<string, string> = {}) => shop.app.inject({ url, headers: { "accept-encoding": "br, gzip", ...headers } });
 
   async function until(check: () => Promise<boolean>) {
     for (let i = 0; i < 40; i++) {
@@ -55,7 +54,12 @@ describeEachDb("page cache of catalog pages", (kind) => {
     await page("/novedades");
     expect((await page("/novedades")).headers["x-cache"]).toBe("HIT");
     const before = shop.services.pageCache.stats().entries;
-    const personal: Record<string, string>[] = [{ cookie: "sid=abc" }, { cookie: "__Host-sid=abc" }, { cookie: "access_token=a; refresh_token=b" }, { authorization: "Bearer x" }];
+    const personal: Record<string, string>[] = [
+      { cookie: "sid=abc" },
+      { cookie: "__Host-sid=abc" },
+      { cookie: "access_token=a; refresh_token=b" },
+      { authorization: "Bearer x" },
+    ];
     for (const headers of personal) {
       const res = await page("/novedades", headers);
       expect(res.statusCode).toBe(200);

@@ -7,7 +7,19 @@ const request = (url: string, headers: Record<string, string> = {}) => ({ method
 
 describe("page cache", () => {
   it("caches only catalog pages of both stores", () => {
-    for (const p of ["/", "/fr", "/platos-de-ducha/", "/fr/receveurs-de-douche/", "/x.html", "/marcas", "/marcas/aqua", "/fr/novedades", "/ofertas", "/rebajas", "/espacios/japandi"]) {
+    for (const p of [
+      "/",
+      "/fr",
+      "/platos-de-ducha/",
+      "/fr/receveurs-de-douche/",
+      "/x.html",
+      "/marcas",
+      "/marcas/aqua",
+      "/fr/novedades",
+      "/ofertas",
+      "/rebajas",
+      "/espacios/japandi",
+    ]) {
       expect(isCatalogPath(p), p).toBe(true);
     }
     for (const p of ["/cart", "/checkout", "/login", "/profile/1/", "/api/x/", "/fr/cart", "/inspiracion"]) expect(isCatalogPath(p), p).toBe(false);
@@ -48,7 +60,18 @@ describe("page cache", () => {
     expect(cacheableQuery("")).toBe("");
     expect(cacheableQuery("sort=lower_price")).toBe("sort=lower_price");
     expect(cacheableQuery("sort=lower_price&f=12,15&r_3=70-120&page=2")).toBe("sort=lower_price&f=12,15&r_3=70-120&page=2");
-    for (const q of ["utm=1", "x=1", "page=2&sort=lower_price", "page=1", "sort=best_seller", "f=15,12", "f=12&f=15", "q=plato", "page=2&cb=123", "sort=nope"]) {
+    for (const q of [
+      "utm=1",
+      "x=1",
+      "page=2&sort=lower_price",
+      "page=1",
+      "sort=best_seller",
+      "f=15,12",
+      "f=12&f=15",
+      "q=plato",
+      "page=2&cb=123",
+      "sort=nope",
+    ]) {
       expect(cacheableQuery(q), q).toBeNull();
     }
   });

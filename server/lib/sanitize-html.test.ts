@@ -4,7 +4,7 @@ import { sanitizeRichText } from "./sanitize-html.ts";
 describe("sanitizeRichText", () => {
   it("keeps the formatting of an SEO text", () => {
     const html =
-      '<h2>Platos de ducha</h2><p>Elige <strong>resina</strong> o <em>acrílico</em>.</p><ul><li>Antideslizante</li></ul>' +
+      "<h2>Platos de ducha</h2><p>Elige <strong>resina</strong> o <em>acrílico</em>.</p><ul><li>Antideslizante</li></ul>" +
       '<p><a href="/platos-de-ducha/">Ver todos</a> · <a href="mailto:hola@example.es">Escríbenos</a></p>';
     expect(sanitizeRichText(html)).toBe(html);
   });
@@ -45,8 +45,8 @@ describe("sanitizeRichText", () => {
   });
 
   it("escapes text that only looks like markup once parsed", () => {
-    const out = sanitizeRichText("<p>5 < 6 & \"comillas\"</p><<script>script>alert(1)<</script>/script>");
+    const out = sanitizeRichText('<p>5 < 6 & "comillas"</p><<script>script>alert(1)<</script>/script>');
     expect(out).not.toMatch(/<script/i);
-    expect(out.startsWith("<p>5 &lt; 6 &amp; \"comillas\"</p>")).toBe(true);
+    expect(out.startsWith('<p>5 &lt; 6 &amp; "comillas"</p>')).toBe(true);
   });
 });

@@ -1,17 +1,7 @@
 import { safeReturnPath } from "../../core/safe-path.ts";
 
 /** Query parameters of ad and analytics tools that never change what a page shows (spec section 9). */
-export const TRACKING_PARAMS = [
-  "gclid",
-  "srsltid",
-  "fbclid",
-  "msclkid",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "utm_term",
-  "utm_content",
-] as const;
+export const TRACKING_PARAMS = ["gclid", "srsltid", "fbclid", "msclkid", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 
 /**
  * The same URL without tracking parameters, or null when it has none or when the URL is not a

@@ -25,7 +25,15 @@ export async function createCustomer(
   const signup = await shop.app.inject({
     method: "POST",
     url: `/api/auth-users/v1/clients/signup/?language=${language}`,
-    payload: { name: opts.name ?? "Ana", surnames: "García", email, password, password_confirmation: password, privacy: true, professional: opts.professional ?? false },
+    payload: {
+      name: opts.name ?? "Ana",
+      surnames: "García",
+      email,
+      password,
+      password_confirmation: password,
+      privacy: true,
+      professional: opts.professional ?? false,
+    },
   });
   if (signup.statusCode !== 201) throw new Error(`signup ${signup.statusCode}: ${signup.body}`);
   const mail = await smtp.last(email, /.+/);

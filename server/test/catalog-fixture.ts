@@ -52,26 +52,88 @@ export async function buildCatalogFixture(db: Db, storeIds: { es: number; fr: nu
     .values([{ brandId: aqua.id, slug: "coleccion-stone", name: "Stone", description: { es: "Efecto piedra", fr: "Effet pierre" } }])
     .returning();
 
-  async function category(parentId: number | null, position: number, esTr: Tr, frTr: Tr | null, illustration: string, opts: { frStore?: boolean; originSeo?: string } = {}) {
+  async function category(
+    parentId: number | null,
+    position: number,
+    esTr: Tr,
+    frTr: Tr | null,
+    illustration: string,
+    opts: { frStore?: boolean; originSeo?: string } = {},
+  ) {
     const [c] = await db.insert(categories).values({ parentId, position, illustration }).returning();
     const trs = [
-      { categoryId: c.id, language: "es", slug: esTr.slug, name: esTr.name, h1: esTr.name, seoTitle: `${esTr.name} | Tienda`, seoDescription: `Compra ${esTr.name}`, seoText: "", originSeo: opts.originSeo ?? null },
+      {
+        categoryId: c.id,
+        language: "es",
+        slug: esTr.slug,
+        name: esTr.name,
+        h1: esTr.name,
+        seoTitle: `${esTr.name} | Tienda`,
+        seoDescription: `Compra ${esTr.name}`,
+        seoText: "",
+        originSeo: opts.originSeo ?? null,
+      },
     ];
-    if (frTr) trs.push({ categoryId: c.id, language: "fr", slug: frTr.slug, name: frTr.name, h1: frTr.name, seoTitle: `${frTr.name} | Boutique`, seoDescription: `Achetez ${frTr.name}`, seoText: "", originSeo: null });
+    if (frTr)
+      trs.push({
+        categoryId: c.id,
+        language: "fr",
+        slug: frTr.slug,
+        name: frTr.name,
+        h1: frTr.name,
+        seoTitle: `${frTr.name} | Boutique`,
+        seoDescription: `Achetez ${frTr.name}`,
+        seoText: "",
+        originSeo: null,
+      });
     await db.insert(categoryTranslations).values(trs);
-    await db.insert(categoryStores).values([{ categoryId: c.id, storeId: es }, ...(opts.frStore === false || !frTr ? [] : [{ categoryId: c.id, storeId: fr }])]);
+    await db
+      .insert(categoryStores)
+      .values([{ categoryId: c.id, storeId: es }, ...(opts.frStore === false || !frTr ? [] : [{ categoryId: c.id, storeId: fr }])]);
     return c.id;
   }
-  const trays = await category(null, 1, { slug: "platos-de-ducha", name: "Platos de ducha" }, { slug: "receveurs-de-douche", name: "Receveurs de douche" }, "shower_tray");
-  const resin = await category(trays, 1, { slug: "platos-de-ducha-de-resina", name: "Platos de ducha de resina" }, { slug: "receveurs-de-douche-en-resine", name: "Receveurs en résine" }, "shower_tray");
-  const screens = await category(null, 2, { slug: "mamparas-de-ducha", name: "Mamparas de ducha" }, { slug: "parois-de-douche", name: "Parois de douche" }, "shower_screen");
+  const trays = await category(
+    null,
+    1,
+    { slug: "platos-de-ducha", name: "Platos de ducha" },
+    { slug: "receveurs-de-douche", name: "Receveurs de douche" },
+    "shower_tray",
+  );
+  const resin = await category(
+    trays,
+    1,
+    { slug: "platos-de-ducha-de-resina", name: "Platos de ducha de resina" },
+    { slug: "receveurs-de-douche-en-resine", name: "Receveurs en résine" },
+    "shower_tray",
+  );
+  const screens = await category(
+    null,
+    2,
+    { slug: "mamparas-de-ducha", name: "Mamparas de ducha" },
+    { slug: "parois-de-douche", name: "Parois de douche" },
+    "shower_screen",
+  );
   const toilets = await category(null, 3, { slug: "inodoros", name: "Inodoros" }, { slug: "wc", name: "WC" }, "toilet");
-  const hung = await category(toilets, 1, { slug: "inodoros-suspendidos", name: "Inodoros suspendidos" }, { slug: "wc-suspendus", name: "WC suspendus" }, "toilet");
+  const hung = await category(
+    toilets,
+    1,
+    { slug: "inodoros-suspendidos", name: "Inodoros suspendidos" },
+    { slug: "wc-suspendus", name: "WC suspendus" },
+    "toilet",
+  );
   const tubs = await category(null, 4, { slug: "baneras", name: "Bañeras" }, { slug: "baignoires", name: "Baignoires" }, "bathtub");
   const basins = await category(null, 5, { slug: "lavabos", name: "Lavabos" }, { slug: "vasques", name: "Vasques" }, "basin");
-  const accessories = await category(null, 6, { slug: "accesorios-de-bano", name: "Accesorios" }, { slug: "accessoires-salle-de-bain", name: "Accessoires" }, "accessory");
+  const accessories = await category(
+    null,
+    6,
+    { slug: "accesorios-de-bano", name: "Accesorios" },
+    { slug: "accessoires-salle-de-bain", name: "Accessoires" },
+    "accessory",
+  );
   const esOnly = await category(null, 7, { slug: "reformas-completas", name: "Reformas completas" }, null, "bathroom");
-  const mirror = await category(null, 8, { slug: "platos-de-ducha-baratos", name: "Platos de ducha baratos" }, null, "shower_tray", { originSeo: "/platos-de-ducha/" });
+  const mirror = await category(null, 8, { slug: "platos-de-ducha-baratos", name: "Platos de ducha baratos" }, null, "shower_tray", {
+    originSeo: "/platos-de-ducha/",
+  });
 
   // Filters of the shower trays (inherited by the resin subcategory).
   const [fColor, fWidth, fNonSlip] = await db
@@ -134,8 +196,29 @@ export async function buildCatalogFixture(db: Db, storeIds: { es: number; fr: nu
         active: p.active ?? true,
       })
       .returning();
-    const trs = [{ productId: row.id, language: "es", slug: p.es.slug, name: p.es.name, shortDescription: p.es.short ?? "", description: `${p.es.name}. Fabricado con materiales de calidad.`, seoTitle: p.es.name, seoDescription: p.es.name }];
-    if (p.fr) trs.push({ productId: row.id, language: "fr", slug: p.fr.slug, name: p.fr.name, shortDescription: "", description: `${p.fr.name}. Fabriqué avec des matériaux de qualité.`, seoTitle: p.fr.name, seoDescription: p.fr.name });
+    const trs = [
+      {
+        productId: row.id,
+        language: "es",
+        slug: p.es.slug,
+        name: p.es.name,
+        shortDescription: p.es.short ?? "",
+        description: `${p.es.name}. Fabricado con materiales de calidad.`,
+        seoTitle: p.es.name,
+        seoDescription: p.es.name,
+      },
+    ];
+    if (p.fr)
+      trs.push({
+        productId: row.id,
+        language: "fr",
+        slug: p.fr.slug,
+        name: p.fr.name,
+        shortDescription: "",
+        description: `${p.fr.name}. Fabriqué avec des matériaux de qualité.`,
+        seoTitle: p.fr.name,
+        seoDescription: p.fr.name,
+      });
     await db.insert(productTranslations).values(trs);
     const st = p.stores ?? (p.fr ? ["es", "fr"] : ["es"]);
     await db.insert(productStores).values(st.map((s) => ({ productId: row.id, storeId: storeIds[s] })));
@@ -144,57 +227,138 @@ export async function buildCatalogFixture(db: Db, storeIds: { es: number; fr: nu
   }
 
   const trayWhite = await product({
-    ref: "PD-RES-BL", es: { slug: "plato-de-ducha-resina-pizarra-blanco", name: "Plato de ducha de resina pizarra blanco", short: "Textura pizarra" },
+    ref: "PD-RES-BL",
+    es: { slug: "plato-de-ducha-resina-pizarra-blanco", name: "Plato de ducha de resina pizarra blanco", short: "Textura pizarra" },
     fr: { slug: "receveur-de-douche-resine-ardoise-blanc", name: "Receveur de douche en résine effet ardoise blanc" },
-    cats: [resin], brand: aqua.id, collection: stone.id, price: 19900, original: 24900, sales: 50, rating: [450, 10], flags: { offer: true }, days: 30, bp: 1000, type: "shower_tray",
+    cats: [resin],
+    brand: aqua.id,
+    collection: stone.id,
+    price: 19900,
+    original: 24900,
+    sales: 50,
+    rating: [450, 10],
+    flags: { offer: true },
+    days: 30,
+    bp: 1000,
+    type: "shower_tray",
   });
   const trayBlack = await product({
-    ref: "PD-RES-NE", es: { slug: "plato-de-ducha-resina-pizarra-negro", name: "Plato de ducha de resina pizarra negro" },
+    ref: "PD-RES-NE",
+    es: { slug: "plato-de-ducha-resina-pizarra-negro", name: "Plato de ducha de resina pizarra negro" },
     fr: { slug: "receveur-de-douche-resine-ardoise-noir", name: "Receveur de douche en résine effet ardoise noir" },
-    cats: [resin], brand: aqua.id, collection: stone.id, price: 21900, original: 23900, sales: 80, rating: [480, 4], flags: { offer: true }, days: 20, bp: 1500, type: "shower_tray",
+    cats: [resin],
+    brand: aqua.id,
+    collection: stone.id,
+    price: 21900,
+    original: 23900,
+    sales: 80,
+    rating: [480, 4],
+    flags: { offer: true },
+    days: 20,
+    bp: 1500,
+    type: "shower_tray",
   });
   const trayGrey = await product({
-    ref: "PD-EXT-GR", es: { slug: "plato-de-ducha-extraplano-gris", name: "Plato de ducha extraplano gris" },
+    ref: "PD-EXT-GR",
+    es: { slug: "plato-de-ducha-extraplano-gris", name: "Plato de ducha extraplano gris" },
     fr: { slug: "receveur-de-douche-extraplat-gris", name: "Receveur de douche extraplat gris" },
-    cats: [trays], brand: norte.id, price: 15900, sales: 10, rating: [480, 30], flags: { novelty: true, settlement: true }, days: 1, type: "shower_tray",
+    cats: [trays],
+    brand: norte.id,
+    price: 15900,
+    sales: 10,
+    rating: [480, 30],
+    flags: { novelty: true, settlement: true },
+    days: 1,
+    type: "shower_tray",
   });
   const trayEsOnly = await product({
-    ref: "PD-CAR-BL", es: { slug: "plato-de-ducha-carga-mineral-blanco", name: "Plato de ducha de carga mineral blanco" },
-    cats: [trays], brand: norte.id, price: 12900, sales: 5, days: 60, type: "shower_tray",
+    ref: "PD-CAR-BL",
+    es: { slug: "plato-de-ducha-carga-mineral-blanco", name: "Plato de ducha de carga mineral blanco" },
+    cats: [trays],
+    brand: norte.id,
+    price: 12900,
+    sales: 5,
+    days: 60,
+    type: "shower_tray",
   });
   const trayInactive = await product({
-    ref: "PD-OLD", es: { slug: "plato-de-ducha-descatalogado", name: "Plato de ducha descatalogado" }, fr: { slug: "receveur-ancien", name: "Receveur ancien" },
-    cats: [trays], price: 9900, sales: 999, days: 400, type: "shower_tray", active: false,
+    ref: "PD-OLD",
+    es: { slug: "plato-de-ducha-descatalogado", name: "Plato de ducha descatalogado" },
+    fr: { slug: "receveur-ancien", name: "Receveur ancien" },
+    cats: [trays],
+    price: 9900,
+    sales: 999,
+    days: 400,
+    type: "shower_tray",
+    active: false,
   });
   const screen = await product({
-    ref: "MA-FR-NE", es: { slug: "mampara-de-ducha-frontal-negra", name: "Mampara de ducha frontal negra" },
+    ref: "MA-FR-NE",
+    es: { slug: "mampara-de-ducha-frontal-negra", name: "Mampara de ducha frontal negra" },
     fr: { slug: "paroi-de-douche-frontale-noire", name: "Paroi de douche frontale noire" },
-    cats: [screens], brand: aqua.id, price: 34900, sales: 40, days: 10, type: "shower_screen",
+    cats: [screens],
+    brand: aqua.id,
+    price: 34900,
+    sales: 40,
+    days: 10,
+    type: "shower_screen",
   });
   const toiletHung = await product({
-    ref: "IN-SUS-01", es: { slug: "inodoro-suspendido-compacto", name: "Inodoro suspendido compacto" },
+    ref: "IN-SUS-01",
+    es: { slug: "inodoro-suspendido-compacto", name: "Inodoro suspendido compacto" },
     fr: { slug: "wc-suspendu-compact", name: "WC suspendu compact" },
-    cats: [hung], brand: norte.id, price: 18900, sales: 70, days: 15, type: "toilet",
+    cats: [hung],
+    brand: norte.id,
+    price: 18900,
+    sales: 70,
+    days: 15,
+    type: "toilet",
   });
   const toiletFloor = await product({
-    ref: "IN-TAN-01", es: { slug: "inodoro-de-tanque-bajo", name: "Inodoro de tanque bajo" },
+    ref: "IN-TAN-01",
+    es: { slug: "inodoro-de-tanque-bajo", name: "Inodoro de tanque bajo" },
     fr: { slug: "wc-a-poser", name: "WC à poser réservoir attenant" },
-    cats: [toilets], brand: norte.id, price: 14900, sales: 30, days: 25, type: "toilet",
+    cats: [toilets],
+    brand: norte.id,
+    price: 14900,
+    sales: 30,
+    days: 25,
+    type: "toilet",
   });
   const tub = await product({
-    ref: "BA-ISL-01", es: { slug: "banera-exenta-isla", name: "Bañera exenta isla ovalada" },
+    ref: "BA-ISL-01",
+    es: { slug: "banera-exenta-isla", name: "Bañera exenta isla ovalada" },
     fr: { slug: "baignoire-ilot-ovale", name: "Baignoire îlot ovale" },
-    cats: [tubs], brand: aqua.id, price: 89900, sales: 3, rating: [500, 2], days: 5, flags: { novelty: true }, type: "bathtub",
+    cats: [tubs],
+    brand: aqua.id,
+    price: 89900,
+    sales: 3,
+    rating: [500, 2],
+    days: 5,
+    flags: { novelty: true },
+    type: "bathtub",
   });
   const basin = await product({
-    ref: "LA-CER-01", es: { slug: "lavabo-ceramica-sobre-encimera", name: "Lavabo de cerámica sobre encimera" },
+    ref: "LA-CER-01",
+    es: { slug: "lavabo-ceramica-sobre-encimera", name: "Lavabo de cerámica sobre encimera" },
     fr: { slug: "vasque-ceramique-a-poser", name: "Vasque en céramique à poser" },
-    cats: [basins], brand: norte.id, price: 7900, sales: 90, days: 40, type: "basin",
+    cats: [basins],
+    brand: norte.id,
+    price: 7900,
+    sales: 90,
+    days: 40,
+    type: "basin",
   });
   const valve = await product({
-    ref: "AC-VAL-01", es: { slug: "valvula-de-desague-click", name: "Válvula de desagüe click" },
+    ref: "AC-VAL-01",
+    es: { slug: "valvula-de-desague-click", name: "Válvula de desagüe click" },
     fr: { slug: "bonde-click", name: "Bonde click-clack" },
-    cats: [accessories], brand: norte.id, price: 2900, sales: 20, days: 50, type: "accessory",
+    cats: [accessories],
+    brand: norte.id,
+    price: 2900,
+    sales: 20,
+    days: 50,
+    type: "accessory",
   });
 
   // Facets of the trays.
@@ -215,7 +379,10 @@ export async function buildCatalogFixture(db: Db, storeIds: { es: number; fr: nu
   ]);
 
   // Configuration of the white tray: colour (aesthetic), width (range), finish (select) in a group.
-  const [group] = await db.insert(configurationGroups).values({ slug: "medidas", name: { es: "Medidas", fr: "Dimensions" } }).returning();
+  const [group] = await db
+    .insert(configurationGroups)
+    .values({ slug: "medidas", name: { es: "Medidas", fr: "Dimensions" } })
+    .returning();
   const [aColor, aWidth, aFinish] = await db
     .insert(attributes)
     .values([
@@ -238,7 +405,16 @@ export async function buildCatalogFixture(db: Db, storeIds: { es: number; fr: nu
     .returning();
   await db.insert(productAttributes).values([
     { productId: trayWhite, attributeId: aColor.id, position: 0, optionIds: [cWhite.id, cBlack.id] },
-    { productId: trayWhite, attributeId: aWidth.id, groupId: group.id, groupPosition: 1, position: 1, optionIds: [w70.id, w80.id], rangeMin: 70, rangeMax: 100 },
+    {
+      productId: trayWhite,
+      attributeId: aWidth.id,
+      groupId: group.id,
+      groupPosition: 1,
+      position: 1,
+      optionIds: [w70.id, w80.id],
+      rangeMin: 70,
+      rangeMax: 100,
+    },
     { productId: trayWhite, attributeId: aFinish.id, groupId: group.id, groupPosition: 1, position: 2, optionIds: [fMatte.id, fGloss.id] },
     { productId: trayBlack, attributeId: aColor.id, position: 0, optionIds: [cBlack.id, cSand.id] },
   ]);

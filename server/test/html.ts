@@ -13,7 +13,10 @@ export function decode(s: string): string {
     .replace(/&amp;/g, "&");
 }
 
-const stripTags = (s: string) => decode(s.replace(/<[^>]+>/g, "")).replace(/\s+/g, " ").trim();
+const stripTags = (s: string) =>
+  decode(s.replace(/<[^>]+>/g, ""))
+    .replace(/\s+/g, " ")
+    .trim();
 
 export function title(html: string): string | undefined {
   const m = /<title>(.*?)<\/title>/s.exec(html);

@@ -41,7 +41,12 @@ export function AccountMenu() {
   const user = root.user;
   if (!user) {
     return (
-      <Link to={href("/login")} className="flex flex-col items-center rounded-lg px-1 py-2 text-xs text-brand-800 hover:bg-brand-50 min-[400px]:px-2" aria-label={t("header.account")} data-testid="account-link">
+      <Link
+        to={href("/login")}
+        className="flex flex-col items-center rounded-lg px-1 py-2 text-xs text-brand-800 hover:bg-brand-50 min-[400px]:px-2"
+        aria-label={t("header.account")}
+        data-testid="account-link"
+      >
         <Icon d={ICONS.user} />
         <span className="hidden sm:block" aria-hidden="true">
           {t("header.account")}

@@ -55,7 +55,12 @@ export function FavouriteButton({ productId, name }: { productId: number; name: 
         className="inline-flex h-11 items-center gap-2 rounded-full border border-sand-200 px-3 text-sm font-medium text-brand-800 hover:bg-sand-50"
         data-testid="wishlist-toggle"
       >
-        <svg viewBox="0 0 24 24" className={`h-5 w-5 ${on ? "fill-accent-600 stroke-accent-600" : "fill-none stroke-current"}`} strokeWidth="2" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className={`h-5 w-5 ${on ? "fill-accent-600 stroke-accent-600" : "fill-none stroke-current"}`}
+          strokeWidth="2"
+          aria-hidden="true"
+        >
           <path d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.3 5 6.8 5c2 0 3.4 1.1 4.2 2.4h2C13.8 6.1 15.2 5 17.2 5c3.5 0 5.6 3.6 4.3 6.8C19.5 16.4 12 21 12 21z" />
         </svg>
         <span>{on ? t("product.wishlist.saved") : t("product.wishlist.add")}</span>

@@ -206,7 +206,19 @@ export function useFormRef() {
 }
 
 /** A submit button that says it is working while the form is on its way. */
-export function SubmitButton({ children, busy, className = "btn-primary w-full sm:w-auto", name, value }: { children: ReactNode; busy?: boolean; className?: string; name?: string; value?: string }) {
+export function SubmitButton({
+  children,
+  busy,
+  className = "btn-primary w-full sm:w-auto",
+  name,
+  value,
+}: {
+  children: ReactNode;
+  busy?: boolean;
+  className?: string;
+  name?: string;
+  value?: string;
+}) {
   const { t } = useI18n();
   return (
     <button type="submit" className={className} disabled={busy} name={name} value={value}>

@@ -50,7 +50,17 @@ export function Panel({ title, children, id, actions }: { title?: string; childr
 }
 
 /** What a section shows while it has nothing in it (orders before the first purchase...). */
-export function EmptyState({ title, text, cta, icon = "box" }: { title: string; text?: string; cta?: { to: string; label: string }; icon?: "box" | "heart" | "pin" }) {
+export function EmptyState({
+  title,
+  text,
+  cta,
+  icon = "box",
+}: {
+  title: string;
+  text?: string;
+  cta?: { to: string; label: string };
+  icon?: "box" | "heart" | "pin";
+}) {
   const paths = {
     box: "M3 7l9-4 9 4-9 4-9-4zm0 0v10l9 4 9-4V7M12 11v10",
     heart: "M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z",
@@ -58,7 +68,15 @@ export function EmptyState({ title, text, cta, icon = "box" }: { title: string; 
   };
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-sand-50 px-6 py-10 text-center" data-testid="empty-state">
-      <svg viewBox="0 0 24 24" className="h-10 w-10 text-brand-500" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        className="h-10 w-10 text-brand-500"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
         <path d={paths[icon]} />
       </svg>
       <p className="mt-3 text-lg font-semibold text-ink">{title}</p>

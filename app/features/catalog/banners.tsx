@@ -17,7 +17,14 @@ export function BannerCard({ banner, tall = false }: { banner: BannerDto; tall?:
     <article className={`relative flex h-full flex-col justify-between overflow-hidden rounded-xl p-5 ${th.box} ${tall ? "min-h-72" : "min-h-44"}`}>
       {/* The banner's drawn image (1600x600): the piece on the right, a veil under the text. */}
       <div className="absolute inset-0" aria-hidden="true">
-        <Picture imageKey={banner.illustration} alt="" width={1600} height={600} sizes="(min-width: 1024px) 33vw, 100vw" className={`h-full w-full object-cover ${tall ? "object-[70%_50%]" : "object-right"}`} />
+        <Picture
+          imageKey={banner.illustration}
+          alt=""
+          width={1600}
+          height={600}
+          sizes="(min-width: 1024px) 33vw, 100vw"
+          className={`h-full w-full object-cover ${tall ? "object-[70%_50%]" : "object-right"}`}
+        />
         <div className={`absolute inset-0 bg-gradient-to-r ${th.veil} to-transparent`} />
       </div>
       <div className="relative z-10 max-w-[75%]">

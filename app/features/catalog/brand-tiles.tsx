@@ -11,11 +11,12 @@ export function BrandImage({ slug, name, className }: { slug: string; name: stri
 export function BrandTile({ brand }: { brand: BrandDto }) {
   const { t, href } = useI18n();
   return (
-    <Link to={href(brand.path)} className="flex h-full flex-col justify-between gap-2 rounded-xl border border-slate-200 bg-white p-4 transition-shadow hover:border-brand-200 hover:shadow-md">
+    <Link
+      to={href(brand.path)}
+      className="flex h-full flex-col justify-between gap-2 rounded-xl border border-slate-200 bg-white p-4 transition-shadow hover:border-brand-200 hover:shadow-md"
+    >
       <BrandImage slug={brand.slug} name={brand.name} className="h-auto w-full max-w-60" />
-      <span className="text-sm text-muted">
-        {t("catalog.brand.products", { count: brand.product_count })}
-      </span>
+      <span className="text-sm text-muted">{t("catalog.brand.products", { count: brand.product_count })}</span>
     </Link>
   );
 }
@@ -27,13 +28,20 @@ export function BrandStrip({ brands }: { brands: BrandDto[] }) {
   return (
     <section aria-labelledby="home-brands" className="py-8 sm:py-10">
       <div className="mb-4 flex items-end justify-between">
-        <h2 id="home-brands" className="text-2xl font-extrabold text-brand-900 sm:text-3xl">{t("home.brands.title")}</h2>
-        <Link to={href("/marcas")} className="text-sm font-semibold text-brand-700 underline hover:text-brand-900">{t("home.brands.all")}</Link>
+        <h2 id="home-brands" className="text-2xl font-extrabold text-brand-900 sm:text-3xl">
+          {t("home.brands.title")}
+        </h2>
+        <Link to={href("/marcas")} className="text-sm font-semibold text-brand-700 underline hover:text-brand-900">
+          {t("home.brands.all")}
+        </Link>
       </div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {brands.slice(0, 12).map((b) => (
           <li key={b.id}>
-            <Link to={href(b.path)} className="flex h-20 items-center justify-center rounded-xl border border-slate-200 bg-white px-3 hover:border-brand-200 hover:shadow-md">
+            <Link
+              to={href(b.path)}
+              className="flex h-20 items-center justify-center rounded-xl border border-slate-200 bg-white px-3 hover:border-brand-200 hover:shadow-md"
+            >
               <BrandImage slug={b.slug} name={b.name} className="h-auto max-h-16 w-auto" />
             </Link>
           </li>

@@ -10,10 +10,19 @@ export function CategoryTiles({ categories, compact = false }: { categories: Til
   const { t, href } = useI18n();
   if (!categories.length) return null;
   return (
-    <ul className={compact ? "-mx-4 flex gap-3 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:grid-cols-4 sm:px-0 lg:grid-cols-6" : "grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"}>
+    <ul
+      className={
+        compact
+          ? "-mx-4 flex gap-3 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:grid-cols-4 sm:px-0 lg:grid-cols-6"
+          : "grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
+      }
+    >
       {categories.map((c) => (
         <li key={c.id} className={compact ? "w-32 shrink-0 sm:w-auto" : undefined}>
-          <Link to={href(c.path)} className="group flex h-full flex-col items-center rounded-xl border border-slate-200 bg-sand-50 p-3 text-center transition-colors hover:border-brand-200 hover:bg-brand-50">
+          <Link
+            to={href(c.path)}
+            className="group flex h-full flex-col items-center rounded-xl border border-slate-200 bg-sand-50 p-3 text-center transition-colors hover:border-brand-200 hover:bg-brand-50"
+          >
             {/* The category's drawn tile (media key c/<slug>, 600x600). */}
             <Picture
               imageKey={`c/${c.slug}`}

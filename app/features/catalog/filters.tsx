@@ -35,7 +35,8 @@ function useApply(ctx: Ctx) {
   return (selected: Selection, sort = ctx.sort) => {
     if (ctx.categoryId != null) {
       const saved = readStorage<SavedCategoryPage | null>(STORAGE_KEYS.categoryPage, null);
-      for (const key of savedKeysToClear(saved, ctx.categoryId, { page: STORAGE_KEYS.categoryPage, position: STORAGE_KEYS.productPosition })) writeStorage(key, undefined);
+      for (const key of savedKeysToClear(saved, ctx.categoryId, { page: STORAGE_KEYS.categoryPage, position: STORAGE_KEYS.productPosition }))
+        writeStorage(key, undefined);
     }
     navigate(hrefFor(ctx, selected, sort), { preventScrollReset: true });
   };
@@ -54,7 +55,9 @@ export function SortSelect({ selected, sort, categoryId, sorts = LISTING_SORTS, 
       {Object.entries(selected.ranges).map(([id, [a, b]]) => (
         <input key={id} type="hidden" name={`r_${id}`} value={`${a}-${b}`} />
       ))}
-      <label htmlFor={id} className="sr-only whitespace-nowrap text-sm text-muted sm:not-sr-only">{t("catalog.sort.label")}</label>
+      <label htmlFor={id} className="sr-only whitespace-nowrap text-sm text-muted sm:not-sr-only">
+        {t("catalog.sort.label")}
+      </label>
       <select
         id={id}
         name="sort"
@@ -63,11 +66,15 @@ export function SortSelect({ selected, sort, categoryId, sorts = LISTING_SORTS, 
         className="input h-11 w-full min-w-0 py-2 pr-8 text-sm sm:w-auto"
       >
         {sorts.map((s) => (
-          <option key={s} value={s}>{t(`catalog.sort.${s}`)}</option>
+          <option key={s} value={s}>
+            {t(`catalog.sort.${s}`)}
+          </option>
         ))}
       </select>
       <noscript>
-        <button type="submit" className="btn-secondary" formNoValidate>{t("catalog.sort.apply")}</button>
+        <button type="submit" className="btn-secondary" formNoValidate>
+          {t("catalog.sort.apply")}
+        </button>
       </noscript>
     </form>
   );
@@ -80,9 +87,11 @@ export function SelectedChips({ filters, ...ctx }: Ctx & { filters: FilterDto[] 
   const chips: { key: string; label: string; change: FilterChange }[] = [];
   for (const f of filters) {
     const r = ctx.selected.ranges[f.id];
-    if (r) chips.push({ key: `r${f.id}`, label: `${f.name}: ${r[0]}–${r[1]}${f.unit ? ` ${f.unit}` : ""}`, change: { kind: "range", filterId: f.id, value: null } });
+    if (r)
+      chips.push({ key: `r${f.id}`, label: `${f.name}: ${r[0]}–${r[1]}${f.unit ? ` ${f.unit}` : ""}`, change: { kind: "range", filterId: f.id, value: null } });
     for (const o of f.options) {
-      if (ctx.selected.options.includes(o.id)) chips.push({ key: `o${o.id}`, label: f.filter_type === "bool" ? f.name : `${f.name}: ${o.name}`, change: { kind: "option", id: o.id, value: null } });
+      if (ctx.selected.options.includes(o.id))
+        chips.push({ key: `o${o.id}`, label: f.filter_type === "bool" ? f.name : `${f.name}: ${o.name}`, change: { kind: "option", id: o.id, value: null } });
     }
   }
   return (
@@ -120,7 +129,9 @@ function ChipLink({ ctx, to, label, plain = false }: { ctx: Ctx; to: Selection; 
     >
       {label}
       {!plain && (
-        <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round"><path d="M18 6 6 18M6 6l12 12" /></svg>
+        <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
+          <path d="M18 6 6 18M6 6l12 12" />
+        </svg>
       )}
     </Link>
   );
@@ -162,18 +173,54 @@ function RangeFilter({ filter, value, onCommit }: { filter: FilterDto; value: [n
       <div className={`relative h-6 ${DUAL}`}>
         <div className="absolute inset-x-0 top-1/2 h-1 -translate-y-1/2 rounded bg-slate-200" />
         <div className="absolute top-1/2 h-1 -translate-y-1/2 rounded bg-brand-600" style={{ left: `${pct(v[0])}%`, right: `${100 - pct(v[1])}%` }} />
-        <input type="range" min={min} max={max} value={v[0]} aria-label={`${filter.name}: ${t("catalog.filters.min")}${unit}`} onChange={(e) => set(0, Math.min(Number(e.target.value), v[1]), 600)} />
-        <input type="range" min={min} max={max} value={v[1]} aria-label={`${filter.name}: ${t("catalog.filters.max")}${unit}`} onChange={(e) => set(1, Math.max(Number(e.target.value), v[0]), 600)} />
+        <input
+          type="range"
+          min={min}
+          max={max}
+          value={v[0]}
+          aria-label={`${filter.name}: ${t("catalog.filters.min")}${unit}`}
+          onChange={(e) => set(0, Math.min(Number(e.target.value), v[1]), 600)}
+        />
+        <input
+          type="range"
+          min={min}
+          max={max}
+          value={v[1]}
+          aria-label={`${filter.name}: ${t("catalog.filters.max")}${unit}`}
+          onChange={(e) => set(1, Math.max(Number(e.target.value), v[0]), 600)}
+        />
       </div>
       <div className="mt-3 flex items-center gap-2">
         <label className="flex-1 text-xs text-muted">
-          {t("catalog.filters.min")}{unit}
-          <input type="number" name={`r_${filter.id}_min`} inputMode="numeric" min={min} max={max} value={v[0]} onChange={(e) => set(0, Number(e.target.value), 900)} className="input mt-1 h-10 py-1 text-sm" />
+          {t("catalog.filters.min")}
+          {unit}
+          <input
+            type="number"
+            name={`r_${filter.id}_min`}
+            inputMode="numeric"
+            min={min}
+            max={max}
+            value={v[0]}
+            onChange={(e) => set(0, Number(e.target.value), 900)}
+            className="input mt-1 h-10 py-1 text-sm"
+          />
         </label>
-        <span aria-hidden="true" className="pt-5 text-muted">–</span>
+        <span aria-hidden="true" className="pt-5 text-muted">
+          –
+        </span>
         <label className="flex-1 text-xs text-muted">
-          {t("catalog.filters.max")}{unit}
-          <input type="number" name={`r_${filter.id}_max`} inputMode="numeric" min={min} max={max} value={v[1]} onChange={(e) => set(1, Number(e.target.value), 900)} className="input mt-1 h-10 py-1 text-sm" />
+          {t("catalog.filters.max")}
+          {unit}
+          <input
+            type="number"
+            name={`r_${filter.id}_max`}
+            inputMode="numeric"
+            min={min}
+            max={max}
+            value={v[1]}
+            onChange={(e) => set(1, Number(e.target.value), 900)}
+            className="input mt-1 h-10 py-1 text-sm"
+          />
         </label>
       </div>
     </div>
@@ -197,7 +244,16 @@ function FilterGroup({ filter, ctx, onChange }: { filter: FilterDto; ctx: Ctx; o
     <details className="group border-b border-slate-200 py-3" open={open}>
       <summary className="flex min-h-10 cursor-pointer list-none items-center justify-between font-semibold text-brand-900">
         {filter.name}
-        <svg viewBox="0 0 24 24" className="h-5 w-5 transition-transform group-open:rotate-180" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2"><path d="m6 9 6 6 6-6" /></svg>
+        <svg
+          viewBox="0 0 24 24"
+          className="h-5 w-5 transition-transform group-open:rotate-180"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="m6 9 6 6 6-6" />
+        </svg>
       </summary>
       {filter.filter_type === "range" ? (
         <RangeFilter filter={filter} value={ctx.selected.ranges[filter.id]} onCommit={(value) => onChange({ kind: "range", filterId: filter.id, value })} />
@@ -206,7 +262,9 @@ function FilterGroup({ filter, ctx, onChange }: { filter: FilterDto; ctx: Ctx; o
           {options.map((o) => (
             <li key={o.id}>
               <label className="flex min-h-10 cursor-pointer items-center justify-between gap-3 text-sm">
-                <span>{o.name} <span className="text-muted">({o.count})</span></span>
+                <span>
+                  {o.name} <span className="text-muted">({o.count})</span>
+                </span>
                 <input {...checkbox(o)} role="switch" aria-checked={ctx.selected.options.includes(o.id)} className={SWITCH} />
               </label>
             </li>
@@ -218,7 +276,10 @@ function FilterGroup({ filter, ctx, onChange }: { filter: FilterDto; ctx: Ctx; o
             <li key={o.id}>
               <label className="flex cursor-pointer flex-col items-center gap-1 text-[11px] text-muted" title={`${o.name} (${o.count})`}>
                 <input {...checkbox(o)} className="peer sr-only" />
-                <span className="h-8 w-8 rounded-full ring-1 ring-slate-300 ring-offset-2 peer-checked:ring-2 peer-checked:ring-brand-700 peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-accent-500" style={{ background: o.color ?? "#ccc" }} />
+                <span
+                  className="h-8 w-8 rounded-full ring-1 ring-slate-300 ring-offset-2 peer-checked:ring-2 peer-checked:ring-brand-700 peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-accent-500"
+                  style={{ background: o.color ?? "#ccc" }}
+                />
                 <span className="max-w-14 truncate">{o.name}</span>
               </label>
             </li>
@@ -275,7 +336,9 @@ export function FiltersPanel({ filters, total, ...given }: Ctx & { filters: Filt
         }}
         aria-haspopup="dialog"
       >
-        <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round"><path d="M4 6h16M7 12h10M10 18h4" /></svg>
+        <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <path d="M4 6h16M7 12h10M10 18h4" />
+        </svg>
         {t("catalog.filters.title")}
         {count > 0 && <span className="rounded-full bg-brand-700 px-2 text-xs text-white">{count}</span>}
       </a>
@@ -285,12 +348,24 @@ export function FiltersPanel({ filters, total, ...given }: Ctx & { filters: Filt
         aria-labelledby="filters-title"
         className="m-0 ml-auto h-dvh max-h-none w-[min(26rem,100vw)] max-w-none border-0 bg-white p-0 text-ink backdrop:bg-ink/50 target:static target:block target:h-auto target:w-full lg:static lg:block lg:h-auto lg:w-auto lg:bg-transparent"
       >
-        <form method="get" action={location.pathname} className="flex h-full flex-col" onSubmit={(e) => { e.preventDefault(); close(); }}>
+        <form
+          method="get"
+          action={location.pathname}
+          className="flex h-full flex-col"
+          onSubmit={(e) => {
+            e.preventDefault();
+            close();
+          }}
+        >
           {ctx.sort !== "best_seller" && <input type="hidden" name="sort" value={ctx.sort} />}
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 lg:border-0 lg:px-0 lg:pt-0">
-            <h2 id="filters-title" className="text-lg font-bold text-brand-900">{t("catalog.filters.title")}</h2>
+            <h2 id="filters-title" className="text-lg font-bold text-brand-900">
+              {t("catalog.filters.title")}
+            </h2>
             <button type="button" className="rounded-lg p-2 text-brand-800 lg:hidden" onClick={close} aria-label={t("catalog.filters.close")}>
-              <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round"><path d="M18 6 6 18M6 6l12 12" /></svg>
+              <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <path d="M18 6 6 18M6 6l12 12" />
+              </svg>
             </button>
           </div>
           <div className="flex-1 overflow-y-auto px-4 lg:overflow-visible lg:px-0">
@@ -300,11 +375,20 @@ export function FiltersPanel({ filters, total, ...given }: Ctx & { filters: Filt
           </div>
           <div className="sticky bottom-0 flex gap-2 border-t border-slate-200 bg-white p-4 lg:static lg:border-0 lg:bg-transparent lg:px-0">
             {count > 0 && (
-              <Link to={hrefFor(ctx, { options: [], ranges: {} })} className="btn-secondary flex-1" onClick={(e) => { e.preventDefault(); apply({ options: [], ranges: {} }); }}>
+              <Link
+                to={hrefFor(ctx, { options: [], ranges: {} })}
+                className="btn-secondary flex-1"
+                onClick={(e) => {
+                  e.preventDefault();
+                  apply({ options: [], ranges: {} });
+                }}
+              >
                 {t("catalog.filters.clear_all")}
               </Link>
             )}
-            <button type="submit" className={`btn-dark flex-1 ${js ? "lg:hidden" : ""}`}>{t("catalog.filters.show", { count: total })}</button>
+            <button type="submit" className={`btn-dark flex-1 ${js ? "lg:hidden" : ""}`}>
+              {t("catalog.filters.show", { count: total })}
+            </button>
           </div>
         </form>
       </dialog>

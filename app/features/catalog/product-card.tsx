@@ -13,7 +13,9 @@ export function Stars({ average, count, compact = false }: { average: number; co
     <span className="flex items-center gap-1 text-xs text-muted">
       <span className="relative inline-block text-[13px] leading-none tracking-[1px] text-slate-300" aria-hidden="true">
         ★★★★★
-        <span className="absolute inset-0 overflow-hidden text-amber-500" style={{ width: `${pct}%` }}>★★★★★</span>
+        <span className="absolute inset-0 overflow-hidden text-amber-500" style={{ width: `${pct}%` }}>
+          ★★★★★
+        </span>
       </span>
       <span className="sr-only">{label}</span>
       {!compact && <span aria-hidden="true">({count})</span>}
@@ -61,11 +63,17 @@ export function ProductCard({ product, priority = false, onOpen, sizes }: { prod
   else if (p.is_offer) badges.push({ label: t("catalog.badge.offer"), className: "bg-accent-600 text-white" });
   // Professionals see their discount (the price block shows their price); other shoppers are not told about it.
   if (p.prices.pvp_professional != null && p.prices.professional_discount_bp > 0) {
-    badges.push({ label: t("catalog.badge.professional", { pct: Math.round(p.prices.professional_discount_bp / 100) }), className: "bg-sand-100 text-brand-900 ring-1 ring-sand-200" });
+    badges.push({
+      label: t("catalog.badge.professional", { pct: Math.round(p.prices.professional_discount_bp / 100) }),
+      className: "bg-sand-100 text-brand-900 ring-1 ring-sand-200",
+    });
   }
   const out = p.stock <= 0;
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white transition-shadow hover:shadow-lg focus-within:shadow-lg" data-product-id={p.id}>
+    <article
+      className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white transition-shadow hover:shadow-lg focus-within:shadow-lg"
+      data-product-id={p.id}
+    >
       <div className="relative aspect-square overflow-hidden bg-sand-50">
         {p.image ? (
           <Picture
@@ -83,7 +91,9 @@ export function ProductCard({ product, priority = false, onOpen, sizes }: { prod
         {badges.length > 0 && (
           <ul className="absolute left-2 top-2 flex flex-col items-start gap-1">
             {badges.map((b) => (
-              <li key={b.label} className={`rounded-md px-2 py-0.5 text-[11px] font-bold uppercase tracking-wide ${b.className}`}>{b.label}</li>
+              <li key={b.label} className={`rounded-md px-2 py-0.5 text-[11px] font-bold uppercase tracking-wide ${b.className}`}>
+                {b.label}
+              </li>
             ))}
           </ul>
         )}

@@ -162,7 +162,9 @@ export function ProductGrid({ listing, banners = [], categoryId, eager = 2 }: Pr
         {cells}
       </ul>
       <div className="mt-8 flex flex-col items-center gap-3">
-        <p className="text-sm text-muted" aria-live="polite">{t("catalog.showing", { shown, total: listing.total })}</p>
+        <p className="text-sm text-muted" aria-live="polite">
+          {t("catalog.showing", { shown, total: listing.total })}
+        </p>
         <div className="h-1.5 w-56 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
           <div className="h-full bg-brand-600" style={{ width: `${listing.total ? Math.min(100, (shown / listing.total) * 100) : 100}%` }} />
         </div>

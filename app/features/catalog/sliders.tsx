@@ -8,7 +8,16 @@ import { ProductCard } from "./product-card";
 
 function Arrow({ dir }: { dir: "prev" | "next" }) {
   return (
-    <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={dir === "prev" ? "m15 18-6-6 6-6" : "m9 18 6-6-6-6"} />
     </svg>
   );
@@ -56,7 +65,16 @@ export function HeroSlider({ slides }: { slides: BannerDto[] }) {
             >
               {/* The slide's drawn image (1600x600, piece on the right); the first one is the page's LCP. */}
               <div className="relative h-44 sm:h-56 md:absolute md:inset-0 md:h-auto" aria-hidden="true">
-                <Picture imageKey={s.illustration} alt="" width={1600} height={600} sizes="(min-width: 1280px) 1216px, 100vw" widths={[640, 960, 1280]} priority={i === 0} className="h-full w-full object-cover object-[72%_50%]" />
+                <Picture
+                  imageKey={s.illustration}
+                  alt=""
+                  width={1600}
+                  height={600}
+                  sizes="(min-width: 1280px) 1216px, 100vw"
+                  widths={[640, 960, 1280]}
+                  priority={i === 0}
+                  className="h-full w-full object-cover object-[72%_50%]"
+                />
                 <div className={`absolute inset-0 hidden bg-gradient-to-r md:block ${th.veil} to-transparent`} />
               </div>
               <div className="relative flex px-6 pb-7 pt-5 sm:px-12 md:min-h-[24rem] md:items-center md:py-12 lg:min-h-[27rem] lg:px-16">
@@ -79,19 +97,37 @@ export function HeroSlider({ slides }: { slides: BannerDto[] }) {
       </ul>
       {slides.length > 1 && (
         <div className="mt-3 flex items-center justify-center gap-3">
-          <button type="button" onClick={() => go(Math.max(0, current - 1))} disabled={current === 0} className="flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 bg-white text-brand-900 hover:bg-brand-50 disabled:opacity-40" aria-label={t("home.hero.prev")}>
+          <button
+            type="button"
+            onClick={() => go(Math.max(0, current - 1))}
+            disabled={current === 0}
+            className="flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 bg-white text-brand-900 hover:bg-brand-50 disabled:opacity-40"
+            aria-label={t("home.hero.prev")}
+          >
             <Arrow dir="prev" />
           </button>
           <ul className="flex items-center">
             {slides.map((s, i) => (
               <li key={s.id}>
-                <button type="button" onClick={() => go(i)} className="flex h-11 w-8 items-center justify-center" aria-label={t("home.hero.goto", { n: i + 1, title: s.title })} aria-current={i === current ? "true" : undefined}>
+                <button
+                  type="button"
+                  onClick={() => go(i)}
+                  className="flex h-11 w-8 items-center justify-center"
+                  aria-label={t("home.hero.goto", { n: i + 1, title: s.title })}
+                  aria-current={i === current ? "true" : undefined}
+                >
                   <span className={`block h-2.5 rounded-full transition-all ${i === current ? "w-6 bg-brand-800" : "w-2.5 bg-slate-400"}`} />
                 </button>
               </li>
             ))}
           </ul>
-          <button type="button" onClick={() => go(Math.min(slides.length - 1, current + 1))} disabled={current === slides.length - 1} className="flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 bg-white text-brand-900 hover:bg-brand-50 disabled:opacity-40" aria-label={t("home.hero.next")}>
+          <button
+            type="button"
+            onClick={() => go(Math.min(slides.length - 1, current + 1))}
+            disabled={current === slides.length - 1}
+            className="flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 bg-white text-brand-900 hover:bg-brand-50 disabled:opacity-40"
+            aria-label={t("home.hero.next")}
+          >
             <Arrow dir="next" />
           </button>
         </div>
@@ -108,15 +144,29 @@ export function ProductRail({ title, products, more, id }: { title: string; prod
   return (
     <section aria-labelledby={id} className="py-8 sm:py-10">
       <div className="mb-4 flex items-end justify-between gap-4">
-        <h2 id={id} className="text-2xl font-extrabold text-brand-900 sm:text-3xl">{title}</h2>
+        <h2 id={id} className="text-2xl font-extrabold text-brand-900 sm:text-3xl">
+          {title}
+        </h2>
         <div className="flex items-center gap-2">
           {more && (
-            <Link to={href(more.to)} className="mr-2 text-sm font-semibold text-brand-700 underline hover:text-brand-900">{more.label}</Link>
+            <Link to={href(more.to)} className="mr-2 text-sm font-semibold text-brand-700 underline hover:text-brand-900">
+              {more.label}
+            </Link>
           )}
-          <button type="button" className="hidden h-10 w-10 items-center justify-center rounded-full border border-slate-300 hover:bg-brand-50 sm:flex" onClick={() => scrollTrack(track.current, -1, true)} aria-label={t("catalog.rail.prev", { title })}>
+          <button
+            type="button"
+            className="hidden h-10 w-10 items-center justify-center rounded-full border border-slate-300 hover:bg-brand-50 sm:flex"
+            onClick={() => scrollTrack(track.current, -1, true)}
+            aria-label={t("catalog.rail.prev", { title })}
+          >
             <Arrow dir="prev" />
           </button>
-          <button type="button" className="hidden h-10 w-10 items-center justify-center rounded-full border border-slate-300 hover:bg-brand-50 sm:flex" onClick={() => scrollTrack(track.current, 1, true)} aria-label={t("catalog.rail.next", { title })}>
+          <button
+            type="button"
+            className="hidden h-10 w-10 items-center justify-center rounded-full border border-slate-300 hover:bg-brand-50 sm:flex"
+            onClick={() => scrollTrack(track.current, 1, true)}
+            aria-label={t("catalog.rail.next", { title })}
+          >
             <Arrow dir="next" />
           </button>
         </div>

@@ -65,9 +65,17 @@ export function Blocks({ blocks }: { blocks: ContentBlock[] }) {
             return <p key={key}>{b.text}</p>;
           case "list":
             return b.ordered ? (
-              <ol key={key}>{b.items.map((it) => <li key={it}>{it}</li>)}</ol>
+              <ol key={key}>
+                {b.items.map((it) => (
+                  <li key={it}>{it}</li>
+                ))}
+              </ol>
             ) : (
-              <ul key={key}>{b.items.map((it) => <li key={it}>{it}</li>)}</ul>
+              <ul key={key}>
+                {b.items.map((it) => (
+                  <li key={it}>{it}</li>
+                ))}
+              </ul>
             );
           case "tip":
             return (
@@ -99,7 +107,10 @@ export function Blocks({ blocks }: { blocks: ContentBlock[] }) {
               <ul key={key} className="my-6! grid list-none! gap-3 pl-0! sm:grid-cols-2">
                 {b.items.map((l) => (
                   <li key={l.url}>
-                    <SmartLink url={l.url} className="flex min-h-11 items-center justify-between gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 no-underline! hover:border-brand-500 hover:bg-white">
+                    <SmartLink
+                      url={l.url}
+                      className="flex min-h-11 items-center justify-between gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 no-underline! hover:border-brand-500 hover:bg-white"
+                    >
                       <span>{l.label}</span>
                       <span aria-hidden="true">→</span>
                     </SmartLink>
@@ -172,7 +183,9 @@ export function FaqList({ items, title }: { items: { q: string; a: string }[]; t
           <details key={f.q} className="group px-4 py-3">
             <summary className="flex min-h-8 cursor-pointer list-none items-center justify-between gap-3 font-semibold text-brand-900">
               {f.q}
-              <span aria-hidden="true" className="text-xl text-brand-500 transition-transform group-open:rotate-45">+</span>
+              <span aria-hidden="true" className="text-xl text-brand-500 transition-transform group-open:rotate-45">
+                +
+              </span>
             </summary>
             <p className="mt-2 mb-1!">{f.a}</p>
           </details>
@@ -187,11 +200,15 @@ export function Toc({ entries }: { entries: TocEntry[] }) {
   const { t } = useI18n();
   return (
     <nav aria-labelledby="toc-title" className="rounded-2xl border border-slate-200 bg-sand-50 p-5">
-      <h2 id="toc-title" className="text-sm font-bold uppercase tracking-wide text-muted">{t("content.toc")}</h2>
+      <h2 id="toc-title" className="text-sm font-bold uppercase tracking-wide text-muted">
+        {t("content.toc")}
+      </h2>
       <ol className="mt-3 space-y-2 text-sm">
         {entries.map((e) => (
           <li key={e.id}>
-            <a href={`#${e.id}`} className="text-brand-700 hover:underline">{e.text}</a>
+            <a href={`#${e.id}`} className="text-brand-700 hover:underline">
+              {e.text}
+            </a>
           </li>
         ))}
       </ol>

@@ -55,8 +55,12 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostSummaryDto; hea
         </H>
         <p className="mt-2 flex-1 text-sm text-slate-700">{post.excerpt}</p>
         <p className="mt-4 flex items-center justify-between text-sm">
-          <time dateTime={post.published_at} className="text-muted">{formatDate(post.published_at, locale)}</time>
-          <span className="font-semibold text-brand-700" aria-hidden="true">{t("blog.read_more")} →</span>
+          <time dateTime={post.published_at} className="text-muted">
+            {formatDate(post.published_at, locale)}
+          </time>
+          <span className="font-semibold text-brand-700" aria-hidden="true">
+            {t("blog.read_more")} →
+          </span>
         </p>
       </div>
     </article>
@@ -77,15 +81,23 @@ export function PostGrid({ list, basePath }: { list: PostPage; basePath: string 
       {list.pages > 1 && (
         <nav aria-label={t("blog.pagination")} className="mt-10 flex items-center justify-center gap-4">
           {list.page > 1 ? (
-            <Link to={pageUrl(list.page - 1)} className="btn-secondary" rel="prev">← {t("blog.prev")}</Link>
+            <Link to={pageUrl(list.page - 1)} className="btn-secondary" rel="prev">
+              ← {t("blog.prev")}
+            </Link>
           ) : (
-            <span className="btn-secondary pointer-events-none opacity-40" aria-hidden="true">← {t("blog.prev")}</span>
+            <span className="btn-secondary pointer-events-none opacity-40" aria-hidden="true">
+              ← {t("blog.prev")}
+            </span>
           )}
           <span className="text-sm text-slate-700">{t("blog.page", { page: list.page, pages: list.pages })}</span>
           {list.page < list.pages ? (
-            <Link to={pageUrl(list.page + 1)} className="btn-secondary" rel="next">{t("blog.next")} →</Link>
+            <Link to={pageUrl(list.page + 1)} className="btn-secondary" rel="next">
+              {t("blog.next")} →
+            </Link>
           ) : (
-            <span className="btn-secondary pointer-events-none opacity-40" aria-hidden="true">{t("blog.next")} →</span>
+            <span className="btn-secondary pointer-events-none opacity-40" aria-hidden="true">
+              {t("blog.next")} →
+            </span>
           )}
         </nav>
       )}

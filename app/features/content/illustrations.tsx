@@ -51,7 +51,25 @@ const VIEWBOX: Record<string, string> = {
 };
 
 /** A dimension line with arrow heads and a label in a white pill. */
-function Dim({ x1, y1, x2, y2, label, arrow, dx = 0, dy = -14 }: { x1: number; y1: number; x2: number; y2: number; label: string; arrow: string; dx?: number; dy?: number }) {
+function Dim({
+  x1,
+  y1,
+  x2,
+  y2,
+  label,
+  arrow,
+  dx = 0,
+  dy = -14,
+}: {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  label: string;
+  arrow: string;
+  dx?: number;
+  dy?: number;
+}) {
   const mx = (x1 + x2) / 2 + dx;
   const my = (y1 + y2) / 2 + dy;
   const w = label.length * 11 + 16;
@@ -66,7 +84,21 @@ function Dim({ x1, y1, x2, y2, label, arrow, dx = 0, dy = -14 }: { x1: number; y
   );
 }
 
-function Txt({ x, y, children, size = 15, color = C.ink, anchor = "middle" }: { x: number; y: number; children: string; size?: number; color?: string; anchor?: "start" | "middle" | "end" }) {
+function Txt({
+  x,
+  y,
+  children,
+  size = 15,
+  color = C.ink,
+  anchor = "middle",
+}: {
+  x: number;
+  y: number;
+  children: string;
+  size?: number;
+  color?: string;
+  anchor?: "start" | "middle" | "end";
+}) {
   return (
     <text x={x} y={y} textAnchor={anchor} fontSize={size} fill={color} fontFamily="system-ui, sans-serif">
       {children}
@@ -123,9 +155,15 @@ const DRAWINGS: Record<string, (p: DrawProps) => React.ReactElement> = {
       <line x1="510" y1="70" x2="560" y2="70" stroke={C.accent} strokeWidth="1.5" strokeDasharray="4 3" />
       <line x1="510" y1="310" x2="560" y2="310" stroke={C.accent} strokeWidth="1.5" strokeDasharray="4 3" />
       <path d="M150 190 L150 70 L310 70 Z" fill="none" stroke={C.ink} strokeWidth="2" strokeDasharray="6 5" />
-      <Txt x={136} y={136} anchor="end" size={14}>60</Txt>
-      <Txt x={230} y={92} size={14}>80</Txt>
-      <Txt x={248} y={150} size={14}>100</Txt>
+      <Txt x={136} y={136} anchor="end" size={14}>
+        60
+      </Txt>
+      <Txt x={230} y={92} size={14}>
+        80
+      </Txt>
+      <Txt x={248} y={150} size={14}>
+        100
+      </Txt>
       <path d="M150 92 L172 92 L172 70" fill="none" stroke={C.ink} strokeWidth="2" />
     </g>
   ),
@@ -171,7 +209,9 @@ const DRAWINGS: Record<string, (p: DrawProps) => React.ReactElement> = {
             </g>
           );
         })}
-        <Txt x={320} y={292} size={13} color={C.brand}>cm</Txt>
+        <Txt x={320} y={292} size={13} color={C.brand}>
+          cm
+        </Txt>
       </g>
     );
   },
@@ -218,7 +258,9 @@ const DRAWINGS: Record<string, (p: DrawProps) => React.ReactElement> = {
             <circle r="46" fill={C.white} stroke={C.brand} strokeWidth="4" />
             <path d={it.icon} fill="none" stroke={C.ink} strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
             <circle cx="34" cy="-34" r="15" fill={C.accent} />
-            <text x="34" y="-28" textAnchor="middle" fontSize="16" fontWeight="700" fill={C.white} fontFamily="system-ui, sans-serif">{it.n}</text>
+            <text x="34" y="-28" textAnchor="middle" fontSize="16" fontWeight="700" fill={C.white} fontFamily="system-ui, sans-serif">
+              {it.n}
+            </text>
           </g>
         ))}
       </g>
@@ -368,7 +410,9 @@ Object.assign(DRAWINGS, {
       <rect x="440" y="150" width="120" height="40" rx="20" fill="#9fb3bd" stroke={C.ink} strokeWidth="3" />
       <circle cx="460" cy="170" r="16" fill={C.white} stroke={C.ink} strokeWidth="3" />
       <circle cx="540" cy="170" r="16" fill={C.accent} stroke={C.ink} strokeWidth="3" />
-      <text x="540" y="176" textAnchor="middle" fontSize="14" fontWeight="700" fill={C.white} fontFamily="system-ui, sans-serif">38°</text>
+      <text x="540" y="176" textAnchor="middle" fontSize="14" fontWeight="700" fill={C.white} fontFamily="system-ui, sans-serif">
+        38°
+      </text>
     </>,
   ),
 });

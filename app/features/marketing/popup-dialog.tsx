@@ -8,7 +8,8 @@ export type PopupDialogProps = { popup: PopupDto; onClosed: () => void };
 
 type Result = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A marketing popup as a modal dialog (native <dialog> with showModal: the page behind is inert
@@ -97,17 +98,32 @@ export function PopupDialog({ popup, onClosed }: PopupDialogProps) {
           aria-label={t("popup.close_label")}
           className={`absolute right-3 top-3 z-10 inline-flex h-11 w-11 items-center justify-center rounded-full ${isForm ? "bg-white/95 text-brand-900 md:bg-slate-100" : "bg-slate-100 text-brand-900"} hover:bg-slate-200`}
         >
-          <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round"><path d="M18 6 6 18M6 6l12 12" /></svg>
+          <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M18 6 6 18M6 6l12 12" />
+          </svg>
         </button>
         <div className={`flex flex-col justify-center p-7 pr-16 sm:p-9 sm:pr-16 ${isForm ? "bg-brand-800 text-white" : "bg-sand-50 text-ink"}`}>
-          {isForm && <p className="text-5xl font-black text-accent-500 sm:text-6xl" aria-hidden="true">5 €</p>}
-          <h2 id={titleId} className={`mt-2 text-2xl font-extrabold sm:text-3xl ${isForm ? "" : "text-brand-900"}`}>{popup.title}</h2>
-          <p id={textId} className={`mt-3 ${isForm ? "text-slate-200" : "text-slate-700"}`}>{popup.text}</p>
+          {isForm && (
+            <p className="text-5xl font-black text-accent-500 sm:text-6xl" aria-hidden="true">
+              5 €
+            </p>
+          )}
+          <h2 id={titleId} className={`mt-2 text-2xl font-extrabold sm:text-3xl ${isForm ? "" : "text-brand-900"}`}>
+            {popup.title}
+          </h2>
+          <p id={textId} className={`mt-3 ${isForm ? "text-slate-200" : "text-slate-700"}`}>
+            {popup.text}
+          </p>
           {isForm && (
             <ul className="mt-5 hidden space-y-2 text-sm md:block">
               {["popup.benefits.1", "popup.benefits.2", "popup.benefits.3"].map((k) => (
                 <li key={k} className="flex items-start gap-2">
-                  <span aria-hidden="true" className="mt-0.5 inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-accent-600 text-xs font-bold">✓</span>
+                  <span
+                    aria-hidden="true"
+                    className="mt-0.5 inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-accent-600 text-xs font-bold"
+                  >
+                    ✓
+                  </span>
                   {t(k)}
                 </li>
               ))}
@@ -115,8 +131,12 @@ export function PopupDialog({ popup, onClosed }: PopupDialogProps) {
           )}
           {!isForm && popup.button_url && (
             <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-              <Link to={href(popup.button_url)} className="btn-primary" onClick={close}>{popup.button_label ?? popup.title}</Link>
-              <button type="button" className="btn-secondary" onClick={close}>{t("popup.close")}</button>
+              <Link to={href(popup.button_url)} className="btn-primary" onClick={close}>
+                {popup.button_label ?? popup.title}
+              </Link>
+              <button type="button" className="btn-secondary" onClick={close}>
+                {t("popup.close")}
+              </button>
             </div>
           )}
         </div>
@@ -125,7 +145,9 @@ export function PopupDialog({ popup, onClosed }: PopupDialogProps) {
             {result?.ok ? (
               <div role="status" className="rounded-2xl border border-ok/30 bg-green-50 p-6" data-testid="popup-ok">
                 <p className="text-lg font-bold text-ok">{result.message}</p>
-                <button ref={continueButton} type="button" className="btn-primary mt-5" onClick={close}>{t("popup.close")}</button>
+                <button ref={continueButton} type="button" className="btn-primary mt-5" onClick={close}>
+                  {t("popup.close")}
+                </button>
               </div>
             ) : (
               <fetcher.Form method="post" action={href("/popup")} noValidate className="space-y-4">
@@ -133,7 +155,9 @@ export function PopupDialog({ popup, onClosed }: PopupDialogProps) {
                 <NewsletterField formId={id} tone="light" name="email" label={t("popup.email")} type="email" autoComplete="email" error={errors.email} />
                 <NewsletterTerms formId={id} tone="light" error={errors.terms} />
                 {result && !result.ok && !result.fieldErrors && (
-                  <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-danger">{result.message}</p>
+                  <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-danger">
+                    {result.message}
+                  </p>
                 )}
                 <button type="submit" className="btn-primary w-full" disabled={fetcher.state !== "idle"}>
                   {fetcher.state !== "idle" ? t("newsletter.sending") : t("popup.submit")}

@@ -13,14 +13,23 @@ export function UnsubscribePage() {
   const title = view.state === "invalid" ? t("unsubscribe.invalid_title") : finished ? t("unsubscribe.done_title") : t("unsubscribe.title");
   return (
     <div className="bg-sand-50 py-10 sm:py-16">
-      <section aria-labelledby="unsubscribe-title" className="container-shop mx-auto max-w-xl rounded-3xl bg-white p-8 shadow-sm ring-1 ring-slate-200 sm:p-10" data-testid="unsubscribe" data-state={view.state}>
-        <h1 id="unsubscribe-title" className="text-2xl font-extrabold text-brand-900 sm:text-3xl">{title}</h1>
+      <section
+        aria-labelledby="unsubscribe-title"
+        className="container-shop mx-auto max-w-xl rounded-3xl bg-white p-8 shadow-sm ring-1 ring-slate-200 sm:p-10"
+        data-testid="unsubscribe"
+        data-state={view.state}
+      >
+        <h1 id="unsubscribe-title" className="text-2xl font-extrabold text-brand-900 sm:text-3xl">
+          {title}
+        </h1>
         {view.state === "confirm" && (
           <Form method="post" className="mt-5 space-y-5">
             <p className="text-slate-800">{t("unsubscribe.confirm", { shop: view.shop, email: view.email ?? "" })}</p>
             <p className="text-sm text-muted">{t("unsubscribe.keep")}</p>
             <input type="hidden" name="List-Unsubscribe" value="One-Click" />
-            <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>{busy ? t("unsubscribe.sending") : t("unsubscribe.button")}</button>
+            <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+              {busy ? t("unsubscribe.sending") : t("unsubscribe.button")}
+            </button>
           </Form>
         )}
         {finished && (
@@ -29,10 +38,14 @@ export function UnsubscribePage() {
           </p>
         )}
         {view.state === "invalid" && (
-          <p role="alert" className="mt-5 rounded-2xl bg-red-50 p-5 font-medium text-danger">{t("errors.newsletter.unsubscribe_invalid")}</p>
+          <p role="alert" className="mt-5 rounded-2xl bg-red-50 p-5 font-medium text-danger">
+            {t("errors.newsletter.unsubscribe_invalid")}
+          </p>
         )}
         {view.state !== "confirm" && (
-          <Link to={href("/")} className="btn-primary mt-6">{t("errors.back_to_shop")}</Link>
+          <Link to={href("/")} className="btn-primary mt-6">
+            {t("errors.back_to_shop")}
+          </Link>
         )}
       </section>
     </div>

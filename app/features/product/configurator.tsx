@@ -19,18 +19,34 @@ export function ConfiguratorSteps({ cfg, complements, attributes }: { cfg: Confi
   const { t } = useI18n();
   const issueText = useIssueText();
   const { steps, state, ev, dispatch } = cfg;
-  const index = Math.max(0, steps.findIndex((s) => s.key === state.step));
+  const index = Math.max(
+    0,
+    steps.findIndex((s) => s.key === state.step),
+  );
   const step = steps[index];
   const complete = stepComplete(cfg.catalog, state.selection, step);
-  const title = (s: Step) => (s.kind === "aesthetic" ? t("product.config.step.aesthetic") : s.kind === "summary" ? t("product.config.step.summary") : s.title || t("product.config.step.options"));
-  const scope: FieldScope = { attrs: cfg.catalog.attributes, options: state.selection.options, ranges: state.selection.ranges, blocked: ev.blocked, issues: ev.issues };
+  const title = (s: Step) =>
+    s.kind === "aesthetic"
+      ? t("product.config.step.aesthetic")
+      : s.kind === "summary"
+        ? t("product.config.step.summary")
+        : s.title || t("product.config.step.options");
+  const scope: FieldScope = {
+    attrs: cfg.catalog.attributes,
+    options: state.selection.options,
+    ranges: state.selection.ranges,
+    blocked: ev.blocked,
+    issues: ev.issues,
+  };
   const dto = (a: CfgAttribute) => attributes.find((x) => x.id === a.id) ?? a;
   const combined = ev.issues.find((i) => i.code === "combined");
   if (steps.length <= 1) return null;
 
   return (
     <section aria-labelledby="config-title" className="rounded-2xl border border-sand-200 bg-white p-4 sm:p-5" data-testid="configurator">
-      <h2 id="config-title" className="text-lg font-bold text-brand-900">{t("product.config.title")}</h2>
+      <h2 id="config-title" className="text-lg font-bold text-brand-900">
+        {t("product.config.title")}
+      </h2>
       <ol className="mt-3 flex flex-wrap gap-1.5" aria-label={t("product.config.steps")}>
         {steps.map((s, i) => (
           <li key={s.key}>
@@ -40,14 +56,18 @@ export function ConfiguratorSteps({ cfg, complements, attributes }: { cfg: Confi
               aria-current={i === index ? "step" : undefined}
               className={`flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-medium ${i === index ? "border-brand-700 bg-brand-700 text-white" : i < index ? "border-brand-200 bg-brand-50 text-brand-800" : "border-sand-200 text-muted"}`}
             >
-              <span aria-hidden="true" className="font-bold">{i < index ? "✓" : i + 1}</span>
+              <span aria-hidden="true" className="font-bold">
+                {i < index ? "✓" : i + 1}
+              </span>
               {title(s)}
             </button>
           </li>
         ))}
       </ol>
       <div className="mt-4 border-t border-sand-200 pt-4">
-        <p className="text-xs font-semibold uppercase tracking-wider text-accent-700" aria-live="polite">{t("product.config.step_of", { n: index + 1, count: steps.length })}</p>
+        <p className="text-xs font-semibold uppercase tracking-wider text-accent-700" aria-live="polite">
+          {t("product.config.step_of", { n: index + 1, count: steps.length })}
+        </p>
         <h3 className="mt-1 text-base font-bold text-ink">{title(step)}</h3>
 
         {(step.kind === "aesthetic" || step.kind === "group") &&
@@ -64,12 +84,16 @@ export function ConfiguratorSteps({ cfg, complements, attributes }: { cfg: Confi
             />
           ))}
         {step.kind === "group" && combined && step.attributes.some((a) => a.field_type === "range") && (
-          <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm font-medium text-danger">{issueText(combined)}</p>
+          <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm font-medium text-danger">
+            {issueText(combined)}
+          </p>
         )}
 
         {step.kind === "complements" && (
           <>
-            <p className="mt-1 text-sm text-muted">{step.complements.some((c) => c.id === INSTALLATION_ID) ? t("product.installation.intro") : t("product.complement.intro")}</p>
+            <p className="mt-1 text-sm text-muted">
+              {step.complements.some((c) => c.id === INSTALLATION_ID) ? t("product.installation.intro") : t("product.complement.intro")}
+            </p>
             <ul className="mt-3 grid gap-3">
               {step.complements.map((c: CfgComplement) => {
                 const full = complements.find((x) => x.id === c.id);
@@ -87,13 +111,21 @@ export function ConfiguratorSteps({ cfg, complements, attributes }: { cfg: Confi
           {t("product.config.prev")}
         </button>
         {index < steps.length - 1 && (
-          <button type="button" className="btn-dark" onClick={() => dispatch({ type: "next" })} disabled={!complete} aria-describedby={!complete ? "config-next-hint" : undefined}>
+          <button
+            type="button"
+            className="btn-dark"
+            onClick={() => dispatch({ type: "next" })}
+            disabled={!complete}
+            aria-describedby={!complete ? "config-next-hint" : undefined}
+          >
             {t("product.config.next")}
           </button>
         )}
       </div>
       {!complete && index < steps.length - 1 && (
-        <p id="config-next-hint" className="mt-2 text-right text-xs text-muted">{t("product.config.next_hint")}</p>
+        <p id="config-next-hint" className="mt-2 text-right text-xs text-muted">
+          {t("product.config.next_hint")}
+        </p>
       )}
     </section>
   );

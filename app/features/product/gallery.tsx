@@ -83,7 +83,11 @@ export function Gallery({ images, name }: { images: ImageDto[]; name: string }) 
           <Picture image={current} sizes={MAIN_SIZES} eager={index === 0} className="mx-auto aspect-square h-auto w-full object-contain" />
         </button>
         {count > 1 && (
-          <button type="button" onClick={gallery.show} className="absolute bottom-3 right-3 rounded-full bg-white/95 px-3 py-1.5 text-sm font-semibold text-brand-800 shadow hover:bg-white">
+          <button
+            type="button"
+            onClick={gallery.show}
+            className="absolute bottom-3 right-3 rounded-full bg-white/95 px-3 py-1.5 text-sm font-semibold text-brand-800 shadow hover:bg-white"
+          >
             {t("product.gallery.open", { count })}
           </button>
         )}
@@ -106,11 +110,22 @@ export function Gallery({ images, name }: { images: ImageDto[]; name: string }) 
         </ul>
       )}
 
-      <dialog ref={full.ref} onClose={full.onClose} aria-label={t("product.gallery.full_title", { name })} className="m-auto max-h-[95vh] max-w-[95vw] rounded-xl p-0 backdrop:bg-black/70">
+      <dialog
+        ref={full.ref}
+        onClose={full.onClose}
+        aria-label={t("product.gallery.full_title", { name })}
+        className="m-auto max-h-[95vh] max-w-[95vw] rounded-xl p-0 backdrop:bg-black/70"
+      >
         {full.open && (
           <div className="relative bg-white">
             <form method="dialog">
-              <button type="submit" className="absolute right-2 top-2 z-10 rounded-full bg-white px-3 py-1 text-lg font-bold shadow" aria-label={t("product.gallery.close")}>✕</button>
+              <button
+                type="submit"
+                className="absolute right-2 top-2 z-10 rounded-full bg-white px-3 py-1 text-lg font-bold shadow"
+                aria-label={t("product.gallery.close")}
+              >
+                ✕
+              </button>
             </form>
             <Picture image={current} sizes="95vw" className="max-h-[90vh] w-auto object-contain" />
           </div>
@@ -132,13 +147,29 @@ export function Gallery({ images, name }: { images: ImageDto[]; name: string }) 
             <div className="flex items-center justify-between p-3">
               <p aria-live="polite">{t("product.gallery.position", { n: index + 1, count })}</p>
               <form method="dialog">
-                <button type="submit" className="rounded-full bg-white/10 px-4 py-2 font-semibold hover:bg-white/20">{t("product.gallery.close")}</button>
+                <button type="submit" className="rounded-full bg-white/10 px-4 py-2 font-semibold hover:bg-white/20">
+                  {t("product.gallery.close")}
+                </button>
               </form>
             </div>
             <div className="relative flex min-h-0 flex-1 items-center justify-center bg-white">
               <Picture image={current} sizes="100vw" className="max-h-full w-auto object-contain" />
-              <button type="button" onClick={() => go(-1)} className="absolute left-3 top-1/2 -translate-y-1/2 rounded-full bg-brand-900/80 px-4 py-3 text-xl" aria-label={t("product.gallery.prev")}>‹</button>
-              <button type="button" onClick={() => go(1)} className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full bg-brand-900/80 px-4 py-3 text-xl" aria-label={t("product.gallery.next")}>›</button>
+              <button
+                type="button"
+                onClick={() => go(-1)}
+                className="absolute left-3 top-1/2 -translate-y-1/2 rounded-full bg-brand-900/80 px-4 py-3 text-xl"
+                aria-label={t("product.gallery.prev")}
+              >
+                ‹
+              </button>
+              <button
+                type="button"
+                onClick={() => go(1)}
+                className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full bg-brand-900/80 px-4 py-3 text-xl"
+                aria-label={t("product.gallery.next")}
+              >
+                ›
+              </button>
             </div>
             <p className="p-3 text-center text-sm text-white/80">{current.alt}</p>
           </div>

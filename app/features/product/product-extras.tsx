@@ -19,7 +19,9 @@ export function Stars({ average, count }: { average: number; count: number }) {
     <p className="flex items-center gap-2 text-sm">
       <span className="relative inline-block text-lg leading-none tracking-wider" aria-hidden="true">
         <span className="text-slate-300">★★★★★</span>
-        <span className="absolute inset-0 overflow-hidden text-amber-500" style={{ width: `${pct}%` }}>★★★★★</span>
+        <span className="absolute inset-0 overflow-hidden text-amber-500" style={{ width: `${pct}%` }}>
+          ★★★★★
+        </span>
       </span>
       <span>{t("product.rating.summary", { average: average.toLocaleString(locale, { maximumFractionDigits: 1 }), count })}</span>
     </p>
@@ -31,12 +33,16 @@ export function TechnicalData({ rows }: { rows: TechnicalDatum[] }) {
   if (!rows.length) return null;
   return (
     <section aria-labelledby="tech-title" className="mt-10">
-      <h2 id="tech-title" className="text-xl font-bold text-brand-900">{t("product.technical.title")}</h2>
+      <h2 id="tech-title" className="text-xl font-bold text-brand-900">
+        {t("product.technical.title")}
+      </h2>
       <table className="mt-3 w-full max-w-3xl text-sm">
         <tbody>
           {rows.map((r) => (
             <tr key={r.label} className="border-b border-sand-200 odd:bg-sand-50">
-              <th scope="row" className="w-1/2 px-3 py-2 text-left font-medium text-slate-700">{r.label}</th>
+              <th scope="row" className="w-1/2 px-3 py-2 text-left font-medium text-slate-700">
+                {r.label}
+              </th>
               <td className="px-3 py-2 text-ink">{r.value}</td>
             </tr>
           ))}
@@ -51,12 +57,16 @@ export function Files({ files }: { files: ProductDetail["files"] }) {
   if (!files.length) return null;
   return (
     <section aria-labelledby="files-title" className="mt-10">
-      <h2 id="files-title" className="text-xl font-bold text-brand-900">{t("product.files.title")}</h2>
+      <h2 id="files-title" className="text-xl font-bold text-brand-900">
+        {t("product.files.title")}
+      </h2>
       <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
         {files.map((f) => (
           <li key={f.id}>
             <a href={f.url} download className="flex items-center gap-3 rounded-lg border border-sand-200 p-3 text-sm hover:border-brand-500 hover:bg-brand-50">
-              <span className="rounded bg-danger px-1.5 py-0.5 text-[11px] font-bold text-white" aria-hidden="true">PDF</span>
+              <span className="rounded bg-danger px-1.5 py-0.5 text-[11px] font-bold text-white" aria-hidden="true">
+                PDF
+              </span>
               <span>
                 <span className="block font-semibold text-ink">{t(`product.files.type.${f.file_type}`)}</span>
                 <span className="block text-xs text-muted">{f.name}</span>
@@ -74,7 +84,9 @@ export function Related({ products }: { products: ProductCard[] }) {
   if (!products.length) return null;
   return (
     <section aria-labelledby="related-title" className="mt-12">
-      <h2 id="related-title" className="text-xl font-bold text-brand-900 sm:text-2xl">{t("product.related.title")}</h2>
+      <h2 id="related-title" className="text-xl font-bold text-brand-900 sm:text-2xl">
+        {t("product.related.title")}
+      </h2>
       <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {products.slice(0, 8).map((p) => (
           <li key={p.id}>

@@ -63,13 +63,18 @@ export function ProductPage({ data }: { data: ProductPageData }) {
 
         <div className="min-w-0 lg:col-span-5">
           {product.brand && (
-            <Link to={href(product.brand.path || `/marcas/${product.brand.slug}`)} className="text-sm font-semibold uppercase tracking-wider text-brand-600 hover:underline">
+            <Link
+              to={href(product.brand.path || `/marcas/${product.brand.slug}`)}
+              className="text-sm font-semibold uppercase tracking-wider text-brand-600 hover:underline"
+            >
               {product.brand.name}
             </Link>
           )}
           <h1 className="mt-1 text-2xl font-extrabold leading-tight text-brand-900 sm:text-3xl">{product.name}</h1>
           <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
-            <p className="text-xs text-muted">{t("product.ref")}: <span data-testid="product-ref">{ev.variant?.ref ?? product.ref}</span></p>
+            <p className="text-xs text-muted">
+              {t("product.ref")}: <span data-testid="product-ref">{ev.variant?.ref ?? product.ref}</span>
+            </p>
             <Stars average={product.rating.average} count={product.rating.count} />
           </div>
 
@@ -91,17 +96,19 @@ export function ProductPage({ data }: { data: ProductPageData }) {
             {data.userType === "professional" && ev.price.professionalSaving > 0 ? (
               <p className="mt-1 text-sm font-medium text-ok">{t("product.price.professional_applied", { saving: price(ev.price.professionalSaving) })}</p>
             ) : product.prices.professional_discount_bp > 0 ? (
-              <p className="mt-1 text-sm text-slate-700">{t("product.price.professional_note", { pct: String(product.prices.professional_discount_bp / 100).replace(".", ",") })}</p>
+              <p className="mt-1 text-sm text-slate-700">
+                {t("product.price.professional_note", { pct: String(product.prices.professional_discount_bp / 100).replace(".", ",") })}
+              </p>
             ) : null}
             <div className="mt-3 space-y-1 text-sm">
               {outOfStock ? (
-                <p className="font-semibold text-danger" data-testid="out-of-stock">{t("product.stock.out")}</p>
+                <p className="font-semibold text-danger" data-testid="out-of-stock">
+                  {t("product.stock.out")}
+                </p>
               ) : (
                 <>
                   <p className="font-semibold text-ok">● {t("product.stock.in")}</p>
-                  <p className="text-slate-700">
-                    {t("product.delivery", data.delivery)}
-                  </p>
+                  <p className="text-slate-700">{t("product.delivery", data.delivery)}</p>
                 </>
               )}
             </div>
@@ -125,13 +132,19 @@ export function ProductPage({ data }: { data: ProductPageData }) {
               <div className="flex items-baseline justify-between">
                 <span className="text-sm font-medium text-slate-700">{t("product.summary.total")}</span>
                 <span className="text-2xl font-extrabold text-brand-900" data-testid="config-total">
-                  {ev.price.original != null && ev.price.original > ev.price.total && <s className="mr-2 text-base font-normal text-muted">{price(ev.price.original)}</s>}
+                  {ev.price.original != null && ev.price.original > ev.price.total && (
+                    <s className="mr-2 text-base font-normal text-muted">{price(ev.price.original)}</s>
+                  )}
                   {price(ev.price.total)}
                 </span>
               </div>
             )}
             <div className="mt-3">
-              <QuantityStepper value={state.selection.quantity} onChange={(quantity) => cfg.dispatch({ type: "quantity", quantity })} label={t("product.quantity.label")} />
+              <QuantityStepper
+                value={state.selection.quantity}
+                onChange={(quantity) => cfg.dispatch({ type: "quantity", quantity })}
+                label={t("product.quantity.label")}
+              />
             </div>
             <AddToCartForm slug={product.slug} selection={state.selection} total={ev.price.total} disabled={!!reason} reason={reason} />
             <ul className="mt-3 grid grid-cols-1 gap-1 text-xs text-slate-700 sm:grid-cols-2">
@@ -146,7 +159,9 @@ export function ProductPage({ data }: { data: ProductPageData }) {
 
       {product.description && (
         <section aria-labelledby="desc-title" className="mt-12 max-w-3xl">
-          <h2 id="desc-title" className="text-xl font-bold text-brand-900">{t("product.description.title")}</h2>
+          <h2 id="desc-title" className="text-xl font-bold text-brand-900">
+            {t("product.description.title")}
+          </h2>
           <div className="prose-shop mt-3">
             {product.description.split(/\n{2,}/).map((p) => (
               <p key={p.slice(0, 40)}>{p}</p>
@@ -175,7 +190,12 @@ function VariantList({ data }: { data: ProductPageData }) {
         <tbody>
           {data.product.variants.map((v) => (
             <tr key={v.id} className="border-b border-sand-100">
-              <td className="py-1.5">{v.options.map((o) => names.get(o)).filter(Boolean).join(" · ") || v.ref}</td>
+              <td className="py-1.5">
+                {v.options
+                  .map((o) => names.get(o))
+                  .filter(Boolean)
+                  .join(" · ") || v.ref}
+              </td>
               <td className="py-1.5 text-xs text-muted">{v.ref}</td>
               <td className="py-1.5 text-right font-semibold">{price(v.prices.pvp_web)}</td>
             </tr>
@@ -221,7 +241,11 @@ export function productMeta(data: ProductPageData | undefined, root: RootData): 
   if (product.rating.count > 0) {
     productLd.aggregateRating = { "@type": "AggregateRating", ratingValue: product.rating.average, reviewCount: product.rating.count, bestRating: 5 };
   }
-  const crumbs = [{ name: translate(lang, "nav.home"), path: "/" }, ...product.breadcrumbs.map((c) => ({ name: c.name, path: c.path })), { name: product.name, path: data.path }];
+  const crumbs = [
+    { name: translate(lang, "nav.home"), path: "/" },
+    ...product.breadcrumbs.map((c) => ({ name: c.name, path: c.path })),
+    { name: product.name, path: data.path },
+  ];
   const breadcrumbLd = {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",

@@ -1,14 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { deliveryRange, formatDay } from "../../../core/business-days.ts";
-import type {
-  AttributeDto,
-  ComplementDto,
-  ComplementTypeDto,
-  CustomerType,
-  ProductCard,
-  ProductDetail,
-  TechnicalDatum,
-} from "../../../core/catalog.types.ts";
+import type { AttributeDto, ComplementDto, ComplementTypeDto, CustomerType, ProductCard, ProductDetail, TechnicalDatum } from "../../../core/catalog.types.ts";
 import { catalogFor } from "~/features/catalog/catalog.server";
 import { notFound } from "~/lib/store.server";
 

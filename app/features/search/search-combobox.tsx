@@ -36,10 +36,13 @@ export function SearchCombobox({ id, defaultValue, className }: { id: string; de
   const listId = `${id}-list`;
 
   useEffect(() => setValue(defaultValue), [defaultValue]);
-  useEffect(() => () => {
-    clearTimeout(timer.current);
-    abort.current?.abort();
-  }, []);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      abort.current?.abort();
+    },
+    [],
+  );
 
   const fetchSuggestions = (q: string) => {
     clearTimeout(timer.current);
@@ -143,7 +146,11 @@ export function SearchCombobox({ id, defaultValue, className }: { id: string; de
           if (!list.length) return null;
           return (
             <div key={g.key} role="group" aria-label={g.label || undefined} className="py-1">
-              {g.label && <div className="px-2 pb-1 text-xs font-semibold uppercase tracking-wider text-muted" aria-hidden="true">{g.label}</div>}
+              {g.label && (
+                <div className="px-2 pb-1 text-xs font-semibold uppercase tracking-wider text-muted" aria-hidden="true">
+                  {g.label}
+                </div>
+              )}
               {list.map((o) => {
                 const i = options.indexOf(o);
                 return (
@@ -160,12 +167,12 @@ export function SearchCombobox({ id, defaultValue, className }: { id: string; de
                   >
                     {o.group === "products" && (
                       <span className="h-10 w-10 shrink-0 overflow-hidden rounded bg-sand-50">
-                        {o.image && <img src={mediaUrl(o.image, 160, "webp")} alt="" width={40} height={40} className="h-10 w-10 object-contain" loading="lazy" />}
+                        {o.image && (
+                          <img src={mediaUrl(o.image, 160, "webp")} alt="" width={40} height={40} className="h-10 w-10 object-contain" loading="lazy" />
+                        )}
                       </span>
                     )}
-                    <span className="flex-1">
-                      {o.group === "all" ? <strong>{t("search.suggest.all", { q: o.label })}</strong> : o.label}
-                    </span>
+                    <span className="flex-1">{o.group === "all" ? <strong>{t("search.suggest.all", { q: o.label })}</strong> : o.label}</span>
                     {o.price != null && <span className="font-semibold">{price(o.price)}</span>}
                   </div>
                 );

@@ -12,7 +12,10 @@ export default function CheckoutLayout() {
         <div className="container-shop flex h-16 items-center justify-between gap-4">
           <Logo />
           <p className="flex items-center gap-2 text-sm font-semibold text-ok">
-            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><rect x="4" y="11" width="16" height="10" rx="2" /><path d="M8 11V7a4 4 0 0 1 8 0v4" /></svg>
+            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <rect x="4" y="11" width="16" height="10" rx="2" />
+              <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+            </svg>
             {t("layout.checkout.secure")}
           </p>
         </div>
@@ -22,7 +25,9 @@ export default function CheckoutLayout() {
       </main>
       <footer className="border-t border-slate-200 bg-white">
         <div className="container-shop flex flex-col gap-4 py-6 sm:flex-row sm:items-center sm:justify-between">
-          <Link to={href("/cart")} className="text-sm font-medium text-brand-700 underline">{t("layout.checkout.back")}</Link>
+          <Link to={href("/cart")} className="text-sm font-medium text-brand-700 underline">
+            {t("layout.checkout.back")}
+          </Link>
           <PaymentMarks compact />
         </div>
       </footer>

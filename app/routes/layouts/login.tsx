@@ -7,7 +7,9 @@ export default function LoginLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-sand-50">
       <header className="border-b border-slate-200 bg-white">
-        <div className="container-shop flex h-16 items-center"><Logo /></div>
+        <div className="container-shop flex h-16 items-center">
+          <Logo />
+        </div>
       </header>
       <main id="content" className="flex flex-1 items-start justify-center px-4 py-10 sm:py-16" tabIndex={-1}>
         <div className="w-full max-w-lg">

@@ -91,12 +91,16 @@ export default function BlogPost() {
           <Blocks blocks={post.blocks} />
         </div>
         <p className="mt-10">
-          <Link to={href("/inspiracion")} className="btn-secondary">← {t("blog.back")}</Link>
+          <Link to={href("/inspiracion")} className="btn-secondary">
+            ← {t("blog.back")}
+          </Link>
         </p>
       </article>
       {post.related.length > 0 && (
         <section aria-labelledby="related-title" className="mt-16">
-          <h2 id="related-title" className="text-2xl font-bold text-brand-900">{t("blog.related")}</h2>
+          <h2 id="related-title" className="text-2xl font-bold text-brand-900">
+            {t("blog.related")}
+          </h2>
           <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {post.related.map((p: PostSummaryDto) => (
               <PostCard key={p.id} post={p} headingLevel={3} />

@@ -32,7 +32,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: "BañoDirecto" }];
   const root = rootMeta(matches);
   const title = tr(data.lang, "blog.title") + (data.page > 1 ? ` · ${tr(data.lang, "blog.page", { page: data.page, pages: data.list.pages })}` : "");
-  return seoMeta({ title, description: tr(data.lang, "blog.intro"), origin: root.origin, lang: data.lang, path: data.page > 1 ? `/inspiracion?page=${data.page}` : "/inspiracion", languages: ["es"] });
+  return seoMeta({
+    title,
+    description: tr(data.lang, "blog.intro"),
+    origin: root.origin,
+    lang: data.lang,
+    path: data.page > 1 ? `/inspiracion?page=${data.page}` : "/inspiracion",
+    languages: ["es"],
+  });
 };
 
 export default function Blog() {

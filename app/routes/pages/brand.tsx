@@ -18,9 +18,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const brand = await catalog.brandBySlug(ctx, params.slug);
   if (!brand) throw notFound();
   const state = parseListingState(url.searchParams);
-  const listing = await loadRange(state.page, (page) =>
-    catalog.brandProducts(ctx, brand.id, { page, sort: state.sort, page_size: PAGE_SIZE }),
-  );
+  const listing = await loadRange(state.page, (page) => catalog.brandProducts(ctx, brand.id, { page, sort: state.sort, page_size: PAGE_SIZE }));
   return { brand, listing, sort: state.sort, lang };
 }
 
@@ -63,16 +61,25 @@ export default function BrandPage({ loaderData: d }: Route.ComponentProps) {
         {/* Editorial text of the brand (written by the shop). */}
         <div className="prose-shop mt-3 max-w-3xl" dangerouslySetInnerHTML={{ __html: b.description }} />
       </header>
-      {b.banners.length > 0 && <div className="mt-6"><BannerRow banners={b.banners} /></div>}
+      {b.banners.length > 0 && (
+        <div className="mt-6">
+          <BannerRow banners={b.banners} />
+        </div>
+      )}
       {(b.categories.length > 0 || b.collections.length > 0) && (
         <div className="mt-8 grid gap-6 lg:grid-cols-2">
           {b.categories.length > 0 && (
             <section aria-labelledby="brand-categories">
-              <h2 id="brand-categories" className="mb-3 text-xl font-bold text-brand-900">{t("catalog.brand.categories")}</h2>
+              <h2 id="brand-categories" className="mb-3 text-xl font-bold text-brand-900">
+                {t("catalog.brand.categories")}
+              </h2>
               <ul className="flex flex-wrap gap-2">
                 {b.categories.map((c) => (
                   <li key={c.id}>
-                    <Link to={href(c.path)} className="inline-flex min-h-10 items-center gap-2 rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-brand-900 hover:border-brand-600 hover:bg-brand-50">
+                    <Link
+                      to={href(c.path)}
+                      className="inline-flex min-h-10 items-center gap-2 rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-brand-900 hover:border-brand-600 hover:bg-brand-50"
+                    >
                       {c.name} <span className="text-xs text-muted">{c.product_count}</span>
                     </Link>
                   </li>
@@ -82,7 +89,9 @@ export default function BrandPage({ loaderData: d }: Route.ComponentProps) {
           )}
           {b.collections.length > 0 && (
             <section aria-labelledby="brand-collections">
-              <h2 id="brand-collections" className="mb-3 text-xl font-bold text-brand-900">{t("catalog.brand.collections")}</h2>
+              <h2 id="brand-collections" className="mb-3 text-xl font-bold text-brand-900">
+                {t("catalog.brand.collections")}
+              </h2>
               <ul className="grid gap-2 sm:grid-cols-2">
                 {b.collections.map((c) => (
                   <li key={c.id} className="rounded-xl border border-slate-200 p-4">

@@ -25,7 +25,12 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     origin: root.origin,
     lang: data.lang,
     path: "/marcas",
-    jsonLd: [itemListJsonLd(data.title, data.brands.map((b) => base + b.path))],
+    jsonLd: [
+      itemListJsonLd(
+        data.title,
+        data.brands.map((b) => base + b.path),
+      ),
+    ],
   });
 };
 
@@ -34,7 +39,11 @@ export default function Brands({ loaderData: d }: Route.ComponentProps) {
   const { t } = useI18n();
   const groups = new Map<string, typeof d.brands>();
   for (const b of d.brands) {
-    const letter = b.name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").charAt(0).toUpperCase();
+    const letter = b.name
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .charAt(0)
+      .toUpperCase();
     const key = /[A-Z]/.test(letter) ? letter : "#";
     groups.set(key, [...(groups.get(key) ?? []), b]);
   }
@@ -47,17 +56,26 @@ export default function Brands({ loaderData: d }: Route.ComponentProps) {
         <ul className="flex flex-wrap gap-1.5">
           {[...groups.keys()].map((l) => (
             <li key={l}>
-              <a href={`#marca-${l}`} className="flex h-10 w-10 items-center justify-center rounded-lg border border-slate-300 font-bold text-brand-800 hover:bg-brand-50">{l}</a>
+              <a
+                href={`#marca-${l}`}
+                className="flex h-10 w-10 items-center justify-center rounded-lg border border-slate-300 font-bold text-brand-800 hover:bg-brand-50"
+              >
+                {l}
+              </a>
             </li>
           ))}
         </ul>
       </nav>
       {[...groups.entries()].map(([letter, list]) => (
         <section key={letter} id={`marca-${letter}`} aria-labelledby={`marca-h-${letter}`} className="mt-8 scroll-mt-40">
-          <h2 id={`marca-h-${letter}`} className="mb-3 border-b border-slate-200 pb-2 text-2xl font-extrabold text-brand-900">{letter}</h2>
+          <h2 id={`marca-h-${letter}`} className="mb-3 border-b border-slate-200 pb-2 text-2xl font-extrabold text-brand-900">
+            {letter}
+          </h2>
           <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {list.map((b) => (
-              <li key={b.id}><BrandTile brand={b} /></li>
+              <li key={b.id}>
+                <BrandTile brand={b} />
+              </li>
             ))}
           </ul>
         </section>

@@ -107,7 +107,11 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const c = d.category;
   const page = d.listing.from;
   const base = (p: string) => root.origin + localePath(d.lang, p);
-  const crumbs = [{ name: "BañoDirecto", url: base("/") }, ...c.breadcrumbs.filter((b) => b.id !== c.id).map((b) => ({ name: b.name, url: base(b.path) })), { name: c.name, url: base(c.path) }];
+  const crumbs = [
+    { name: "BañoDirecto", url: base("/") },
+    ...c.breadcrumbs.filter((b) => b.id !== c.id).map((b) => ({ name: b.name, url: base(b.path) })),
+    { name: c.name, url: base(c.path) },
+  ];
   const title = c.seo.title || c.name;
   return seoMeta({
     ...pageLanguages(d),
@@ -117,7 +121,13 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
     lang: d.lang,
     path: page > 1 && !d.filterQuery ? `${c.path}?page=${page}` : c.path,
     noindex: d.filterQuery !== "",
-    jsonLd: [breadcrumbJsonLd(crumbs), itemListJsonLd(c.name, d.listing.results.slice(0, 24).map((p) => base(p.path)))],
+    jsonLd: [
+      breadcrumbJsonLd(crumbs),
+      itemListJsonLd(
+        c.name,
+        d.listing.results.slice(0, 24).map((p) => base(p.path)),
+      ),
+    ],
   });
 };
 
@@ -144,24 +154,37 @@ function CategoryPage({ d }: { d: Extract<Route.ComponentProps["loaderData"], { 
             {d.links.map((l) => (
               <li key={l.url} className="shrink-0">
                 {/* Stored links are site paths with their store prefix, as the API gives them. */}
-                <Link to={l.url} className="inline-flex min-h-9 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-brand-900 hover:border-brand-600 hover:bg-brand-50">{l.label}</Link>
+                <Link
+                  to={l.url}
+                  className="inline-flex min-h-9 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-brand-900 hover:border-brand-600 hover:bg-brand-50"
+                >
+                  {l.label}
+                </Link>
               </li>
             ))}
           </ul>
         </nav>
       )}
-      {topBanners.length > 0 && <div className="mt-6"><BannerRow banners={topBanners} /></div>}
+      {topBanners.length > 0 && (
+        <div className="mt-6">
+          <BannerRow banners={topBanners} />
+        </div>
+      )}
       <div className="mt-6 grid gap-6 lg:grid-cols-[270px_1fr] lg:gap-8">
         <aside aria-label={t("catalog.filters.title")} className="lg:sticky lg:top-36 lg:max-h-[calc(100vh-10rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
           <div className="grid grid-cols-2 gap-2 lg:block">
             <FiltersPanel filters={d.filters} total={d.listing.total} {...ctx} />
-            <div className="lg:hidden"><SortSelect {...ctx} id="sort-m" /></div>
+            <div className="lg:hidden">
+              <SortSelect {...ctx} id="sort-m" />
+            </div>
           </div>
         </aside>
         <div>
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <SelectedChips filters={d.filters} {...ctx} />
-            <div className="ml-auto hidden lg:block"><SortSelect {...ctx} /></div>
+            <div className="ml-auto hidden lg:block">
+              <SortSelect {...ctx} />
+            </div>
           </div>
           {d.listing.results.length > 0 ? (
             <ProductGrid listing={d.listing} banners={d.banners} categoryId={c.id} />
@@ -169,7 +192,9 @@ function CategoryPage({ d }: { d: Extract<Route.ComponentProps["loaderData"], { 
             <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
               <p className="font-semibold text-brand-900">{t("catalog.empty.title")}</p>
               <p className="mt-1 text-sm text-muted">{t("catalog.empty.text")}</p>
-              <Link to={href(c.path)} className="btn-secondary mt-4">{t("catalog.filters.clear_all")}</Link>
+              <Link to={href(c.path)} className="btn-secondary mt-4">
+                {t("catalog.filters.clear_all")}
+              </Link>
             </div>
           )}
         </div>

@@ -16,7 +16,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const env = environmentBySlug(lang, params.slug);
   if (!env) throw notFound();
   const products = env.refs.length ? (await catalog.weblistProducts(ctx, { refs: env.refs, page: 1, page_size: 48 })).results : [];
-  const others = environments(lang).filter((e) => e.slug !== env.slug).map(({ slug, title, illustration }) => ({ slug, title, illustration }));
+  const others = environments(lang)
+    .filter((e) => e.slug !== env.slug)
+    .map(({ slug, title, illustration }) => ({ slug, title, illustration }));
   return { env, products, others, lang, section: t(lang, "env.title") };
 }
 
@@ -36,7 +38,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
         { name: data.section, url: `${base}/espacios` },
         { name: data.env.title, url: `${base}/espacios/${data.env.slug}` },
       ]),
-      itemListJsonLd(data.env.title, data.products.map((p) => base + p.path)),
+      itemListJsonLd(
+        data.env.title,
+        data.products.map((p) => base + p.path),
+      ),
     ],
   });
 };
@@ -55,25 +60,47 @@ export default function EnvironmentPage({ loaderData: d }: Route.ComponentProps)
           <h1 className="mt-2 text-3xl font-extrabold text-brand-900 sm:text-5xl">{e.title}</h1>
           <p className="mt-4 text-lg text-slate-700">{e.intro}</p>
         </div>
-        <Picture imageKey={e.illustration} alt="" width={1600} height={600} sizes="(min-width: 1024px) 50vw, 100vw" widths={[480, 640, 960, 1280]} className="aspect-[16/10] w-full overflow-hidden rounded-2xl object-cover" />
+        <Picture
+          imageKey={e.illustration}
+          alt=""
+          width={1600}
+          height={600}
+          sizes="(min-width: 1024px) 50vw, 100vw"
+          widths={[480, 640, 960, 1280]}
+          className="aspect-[16/10] w-full overflow-hidden rounded-2xl object-cover"
+        />
       </header>
       {d.products.length > 0 && (
         <section aria-labelledby="env-products" className="container-shop mt-10">
-          <h2 id="env-products" className="mb-4 text-2xl font-extrabold text-brand-900">{t("env.products", { title: e.title })}</h2>
+          <h2 id="env-products" className="mb-4 text-2xl font-extrabold text-brand-900">
+            {t("env.products", { title: e.title })}
+          </h2>
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 xl:grid-cols-4">
             {d.products.map((p) => (
-              <li key={p.id}><ProductCard product={p} /></li>
+              <li key={p.id}>
+                <ProductCard product={p} />
+              </li>
             ))}
           </ul>
         </section>
       )}
       <nav aria-labelledby="env-others" className="container-shop mt-12">
-        <h2 id="env-others" className="mb-4 text-xl font-bold text-brand-900">{t("env.others")}</h2>
+        <h2 id="env-others" className="mb-4 text-xl font-bold text-brand-900">
+          {t("env.others")}
+        </h2>
         <ul className="grid gap-4 sm:grid-cols-3">
           {d.others.map((o) => (
             <li key={o.slug}>
               <Link to={href(`/espacios/${o.slug}`)} className="group block overflow-hidden rounded-xl border border-slate-200 hover:shadow-md">
-                <Picture imageKey={o.illustration} alt="" width={1600} height={600} sizes="(min-width: 1024px) 50vw, 100vw" widths={[480, 640, 960, 1280]} className="aspect-[16/9] w-full object-cover" />
+                <Picture
+                  imageKey={o.illustration}
+                  alt=""
+                  width={1600}
+                  height={600}
+                  sizes="(min-width: 1024px) 50vw, 100vw"
+                  widths={[480, 640, 960, 1280]}
+                  className="aspect-[16/9] w-full object-cover"
+                />
                 <span className="block p-3 font-semibold text-brand-900 group-hover:underline">{o.title}</span>
               </Link>
             </li>

@@ -32,7 +32,15 @@ export default function Environments({ loaderData: d }: Route.ComponentProps) {
         {d.list.map((e) => (
           <li key={e.slug}>
             <Link to={href(`/espacios/${e.slug}`)} className="group block overflow-hidden rounded-2xl border border-slate-200 bg-white hover:shadow-lg">
-              <Picture imageKey={e.illustration} alt="" width={1600} height={600} sizes="(min-width: 1024px) 50vw, 100vw" widths={[480, 640, 960, 1280]} className="aspect-[16/9] w-full object-cover" />
+              <Picture
+                imageKey={e.illustration}
+                alt=""
+                width={1600}
+                height={600}
+                sizes="(min-width: 1024px) 50vw, 100vw"
+                widths={[480, 640, 960, 1280]}
+                className="aspect-[16/9] w-full object-cover"
+              />
               <div className="p-5">
                 <h2 className="text-xl font-extrabold text-brand-900 group-hover:underline">{e.title}</h2>
                 <p className="mt-1 line-clamp-3 text-slate-700">{e.intro}</p>

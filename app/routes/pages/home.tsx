@@ -73,10 +73,15 @@ function TrustBar() {
 function Inspiration() {
   const { t, href } = useI18n();
   return (
-    <section aria-labelledby="home-inspiration" className="my-8 grid items-center gap-6 overflow-hidden rounded-2xl bg-brand-900 p-6 text-white sm:p-10 md:grid-cols-2">
+    <section
+      aria-labelledby="home-inspiration"
+      className="my-8 grid items-center gap-6 overflow-hidden rounded-2xl bg-brand-900 p-6 text-white sm:p-10 md:grid-cols-2"
+    >
       <div>
         <p className="text-sm font-semibold uppercase tracking-widest text-brand-200">{t("home.inspiration.kicker")}</p>
-        <h2 id="home-inspiration" className="mt-2 text-2xl font-extrabold sm:text-3xl">{t("home.inspiration.title")}</h2>
+        <h2 id="home-inspiration" className="mt-2 text-2xl font-extrabold sm:text-3xl">
+          {t("home.inspiration.title")}
+        </h2>
         <p className="mt-3 text-brand-100">{t("home.inspiration.text")}</p>
         <Link to={href("/espacios")} className="mt-6 inline-flex min-h-11 items-center rounded-lg bg-white px-5 font-bold text-brand-900 hover:bg-brand-50">
           {t("home.inspiration.cta")}
@@ -92,15 +97,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const h = loaderData.home;
   return (
     <div className="container-shop pb-10 pt-4 sm:pt-6">
-      {h.sliders.length > 0 ? (
-        <HeroSlider slides={h.sliders} />
-      ) : (
-        <h1 className="py-8 text-3xl font-extrabold text-brand-900">{loaderData.title}</h1>
-      )}
+      {h.sliders.length > 0 ? <HeroSlider slides={h.sliders} /> : <h1 className="py-8 text-3xl font-extrabold text-brand-900">{loaderData.title}</h1>}
       <TrustBar />
       {h.categories.length > 0 && (
         <section aria-labelledby="home-categories" className="py-6">
-          <h2 id="home-categories" className="mb-4 text-2xl font-extrabold text-brand-900 sm:text-3xl">{t("home.categories.title")}</h2>
+          <h2 id="home-categories" className="mb-4 text-2xl font-extrabold text-brand-900 sm:text-3xl">
+            {t("home.categories.title")}
+          </h2>
           <CategoryTiles categories={h.categories} />
         </section>
       )}
@@ -117,7 +120,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <RecentlyViewed />
       {h.seo_text && (
         <section aria-labelledby="home-seo" className="mt-6 border-t border-slate-200 pt-8">
-          <h2 id="home-seo" className="text-xl font-bold text-brand-900">{h.seo_text.title}</h2>
+          <h2 id="home-seo" className="text-xl font-bold text-brand-900">
+            {h.seo_text.title}
+          </h2>
           {/* Editorial HTML from the catalog's SEO texts (written by the shop, not by visitors). */}
           <div className="prose-shop mt-3 max-w-4xl columns-1 gap-10 text-sm lg:columns-2" dangerouslySetInnerHTML={{ __html: h.seo_text.body }} />
         </section>

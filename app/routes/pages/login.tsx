@@ -117,11 +117,28 @@ export default function Login({ loaderData: d, actionData: a }: Route.ComponentP
           </FormMessage>
         )}
         <input ref={favourites} type="hidden" name="favourites" defaultValue="" />
-        <TextField form="login" name="email" type="email" label={t("login.email")} autoComplete="email" inputMode="email" defaultValue={a?.email} error={errors.email} autoFocus={first === "email"} />
-        <TextField form="login" name="password" type="password" label={t("login.password")} autoComplete="current-password" error={errors.password} autoFocus={first === "password"} />
+        <TextField
+          form="login"
+          name="email"
+          type="email"
+          label={t("login.email")}
+          autoComplete="email"
+          inputMode="email"
+          defaultValue={a?.email}
+          error={errors.email}
+          autoFocus={first === "email"}
+        />
+        <TextField
+          form="login"
+          name="password"
+          type="password"
+          label={t("login.password")}
+          autoComplete="current-password"
+          error={errors.password}
+          autoFocus={first === "password"}
+        />
         <CheckboxField form="login" name="terms" error={errors.terms} autoFocus={first === "terms"}>
-          {t("login.terms.prefix")}{" "}
-          <TextLink to={href("/cms/condiciones-de-venta")}>{t("login.terms.link")}</TextLink>
+          {t("login.terms.prefix")} <TextLink to={href("/cms/condiciones-de-venta")}>{t("login.terms.link")}</TextLink>
         </CheckboxField>
         <SubmitButton busy={busy} className="btn-primary w-full">
           {t("login.submit")}

@@ -54,7 +54,18 @@ export default function PasswordRecovery({ loaderData: d, actionData: a }: Route
       ) : (
         <Form ref={form} method="post" noValidate className="mt-5 space-y-4" data-testid="recovery-form">
           {a?.message && <FormMessage kind="error">{a.message}</FormMessage>}
-          <TextField form="recovery" name="email" type="email" inputMode="email" label={t("recovery.email")} autoComplete="email" defaultValue={a?.email} error={errors.email} autoFocus={Boolean(errors.email)} maxLength={254} />
+          <TextField
+            form="recovery"
+            name="email"
+            type="email"
+            inputMode="email"
+            label={t("recovery.email")}
+            autoComplete="email"
+            defaultValue={a?.email}
+            error={errors.email}
+            autoFocus={Boolean(errors.email)}
+            maxLength={254}
+          />
           <SubmitButton busy={busy} className="btn-primary w-full">
             {t("recovery.submit")}
           </SubmitButton>

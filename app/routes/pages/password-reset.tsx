@@ -53,12 +53,28 @@ export default function PasswordReset({ loaderData: d, actionData: a }: Route.Co
         <Form ref={form} method="post" noValidate className="mt-5 space-y-4" data-testid="reset-form">
           {a?.message && (
             <FormMessage kind="error">
-              {a.message}{" "}
-              <TextLink to={href("/recuperar-contrasena")}>{t("reset.request_new")}</TextLink>
+              {a.message} <TextLink to={href("/recuperar-contrasena")}>{t("reset.request_new")}</TextLink>
             </FormMessage>
           )}
-          <TextField form="reset" name="password" type="password" label={t("reset.password")} autoComplete="new-password" hint={t("signup.password_hint")} error={errors.password} autoFocus={first === "password"} />
-          <TextField form="reset" name="password_confirmation" type="password" label={t("reset.password_confirmation")} autoComplete="new-password" error={errors.password_confirmation} autoFocus={first === "password_confirmation"} />
+          <TextField
+            form="reset"
+            name="password"
+            type="password"
+            label={t("reset.password")}
+            autoComplete="new-password"
+            hint={t("signup.password_hint")}
+            error={errors.password}
+            autoFocus={first === "password"}
+          />
+          <TextField
+            form="reset"
+            name="password_confirmation"
+            type="password"
+            label={t("reset.password_confirmation")}
+            autoComplete="new-password"
+            error={errors.password_confirmation}
+            autoFocus={first === "password_confirmation"}
+          />
           <SubmitButton busy={busy} className="btn-primary w-full">
             {t("reset.submit")}
           </SubmitButton>

@@ -28,7 +28,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: "BañoDirecto" }];
   const root = rootMeta(matches);
-  return seoMeta({ title: data.popup.title, description: data.popup.text, origin: root.origin, lang: data.lang, path: data.path, languages: ["es"], noindex: true });
+  return seoMeta({
+    title: data.popup.title,
+    description: data.popup.text,
+    origin: root.origin,
+    lang: data.lang,
+    path: data.path,
+    languages: ["es"],
+    noindex: true,
+  });
 };
 
 export default function PopupPage() {
@@ -47,13 +55,22 @@ export default function PopupPage() {
         data-popup-type={popup.popup_type}
       >
         <div className="flex flex-col justify-center bg-brand-800 p-8 text-white sm:p-10">
-          <p className="text-6xl font-black text-accent-500" aria-hidden="true">5 €</p>
-          <h1 id="popup-title" className="mt-3 text-2xl font-extrabold sm:text-3xl">{popup.title}</h1>
+          <p className="text-6xl font-black text-accent-500" aria-hidden="true">
+            5 €
+          </p>
+          <h1 id="popup-title" className="mt-3 text-2xl font-extrabold sm:text-3xl">
+            {popup.title}
+          </h1>
           <p className="mt-3 text-slate-200">{popup.text}</p>
           <ul className="mt-6 space-y-2 text-sm">
             {["popup.benefits.1", "popup.benefits.2", "popup.benefits.3"].map((k) => (
               <li key={k} className="flex items-start gap-2">
-                <span aria-hidden="true" className="mt-0.5 inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-accent-600 text-xs font-bold">✓</span>
+                <span
+                  aria-hidden="true"
+                  className="mt-0.5 inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-accent-600 text-xs font-bold"
+                >
+                  ✓
+                </span>
                 {t(k)}
               </li>
             ))}
@@ -63,7 +80,9 @@ export default function PopupPage() {
           {result?.ok ? (
             <div role="status" className="rounded-2xl border border-ok/30 bg-green-50 p-6" data-testid="popup-ok">
               <p className="text-lg font-bold text-ok">{result.message}</p>
-              <Link to={href("/")} className="btn-primary mt-5">{t("errors.back_to_shop")}</Link>
+              <Link to={href("/")} className="btn-primary mt-5">
+                {t("errors.back_to_shop")}
+              </Link>
             </div>
           ) : (
             <Form method="post" noValidate className="space-y-4">
@@ -71,9 +90,13 @@ export default function PopupPage() {
               <NewsletterField formId={id} tone="light" name="email" label={t("popup.email")} type="email" autoComplete="email" error={errors.email} />
               <NewsletterTerms formId={id} tone="light" error={errors.terms} />
               {result && !result.ok && !result.fieldErrors && (
-                <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-danger">{result.message}</p>
+                <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-danger">
+                  {result.message}
+                </p>
               )}
-              <button type="submit" className="btn-primary w-full" disabled={busy}>{busy ? t("newsletter.sending") : t("popup.submit")}</button>
+              <button type="submit" className="btn-primary w-full" disabled={busy}>
+                {busy ? t("newsletter.sending") : t("popup.submit")}
+              </button>
               <p className="text-xs text-muted">{t("popup.note")}</p>
             </Form>
           )}

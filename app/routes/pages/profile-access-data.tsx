@@ -30,7 +30,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { intent, ...raw } = await formObject(request);
   const accounts = context.services.accounts;
   const fail = (i: Intent, fieldErrors: FieldErrors, status = 400, message: string | null = null) =>
-    profileData<Answer>(p, { intent: i, fieldErrors, message, values: { name: raw.name ?? "", surnames: raw.surnames ?? "", phone: raw.phone ?? "", email: raw.email ?? "" } }, status);
+    profileData<Answer>(
+      p,
+      { intent: i, fieldErrors, message, values: { name: raw.name ?? "", surnames: raw.surnames ?? "", phone: raw.phone ?? "", email: raw.email ?? "" } },
+      status,
+    );
   const wrongPassword = t(p.lang, "errors.accounts.wrong_password");
   switch (intent) {
     case "personal": {
@@ -95,11 +99,12 @@ export default function AccessData({ loaderData: d, actionData: a }: Route.Compo
   const firstP = firstError(pe, ["name", "surnames", "phone"]);
   const firstE = firstError(ee, ["email", "current_password"]);
   const firstW = firstError(pw, ["current_password", "password", "password_confirmation"]);
-  const message = (i: Intent) => (answer?.intent === i && answer.message ? (
+  const message = (i: Intent) =>
+    answer?.intent === i && answer.message ? (
       <div className="sm:col-span-2">
         <FormMessage kind="error">{answer.message}</FormMessage>
       </div>
-    ) : null);
+    ) : null;
   return (
     <div>
       <ProfileHeading title={d.title} />
@@ -109,9 +114,39 @@ export default function AccessData({ loaderData: d, actionData: a }: Route.Compo
           <Form ref={personal} method="post" noValidate className="grid gap-4 sm:grid-cols-2" data-testid="personal-form">
             <input type="hidden" name="intent" value="personal" />
             {message("personal")}
-            <TextField form="personal" name="name" label={t("profile.personal.name")} autoComplete="given-name" defaultValue={answer?.intent === "personal" ? v?.name : d.user.name} error={pe.name} autoFocus={firstP === "name"} maxLength={100} />
-            <TextField form="personal" name="surnames" label={t("profile.personal.surnames")} autoComplete="family-name" defaultValue={answer?.intent === "personal" ? v?.surnames : d.user.surnames} error={pe.surnames} autoFocus={firstP === "surnames"} maxLength={100} />
-            <TextField form="personal" name="phone" type="tel" inputMode="tel" optional label={t("profile.personal.phone")} autoComplete="tel" defaultValue={answer?.intent === "personal" ? v?.phone : d.user.phone} error={pe.phone} autoFocus={firstP === "phone"} maxLength={30} />
+            <TextField
+              form="personal"
+              name="name"
+              label={t("profile.personal.name")}
+              autoComplete="given-name"
+              defaultValue={answer?.intent === "personal" ? v?.name : d.user.name}
+              error={pe.name}
+              autoFocus={firstP === "name"}
+              maxLength={100}
+            />
+            <TextField
+              form="personal"
+              name="surnames"
+              label={t("profile.personal.surnames")}
+              autoComplete="family-name"
+              defaultValue={answer?.intent === "personal" ? v?.surnames : d.user.surnames}
+              error={pe.surnames}
+              autoFocus={firstP === "surnames"}
+              maxLength={100}
+            />
+            <TextField
+              form="personal"
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              optional
+              label={t("profile.personal.phone")}
+              autoComplete="tel"
+              defaultValue={answer?.intent === "personal" ? v?.phone : d.user.phone}
+              error={pe.phone}
+              autoFocus={firstP === "phone"}
+              maxLength={30}
+            />
             <div className="sm:col-span-2">
               <SubmitButton busy={busyWith === "personal"}>{t("profile.personal.submit")}</SubmitButton>
             </div>
@@ -122,8 +157,27 @@ export default function AccessData({ loaderData: d, actionData: a }: Route.Compo
           <Form ref={email} method="post" noValidate className="grid gap-4 sm:grid-cols-2" data-testid="email-form">
             <input type="hidden" name="intent" value="email" />
             {message("email")}
-            <TextField form="email" name="email" type="email" inputMode="email" label={t("profile.email.new")} autoComplete="email" defaultValue={answer?.intent === "email" ? v?.email : ""} error={ee.email} autoFocus={firstE === "email"} maxLength={254} />
-            <TextField form="email" name="current_password" type="password" label={t("profile.email.password")} autoComplete="current-password" error={ee.current_password} autoFocus={firstE === "current_password"} />
+            <TextField
+              form="email"
+              name="email"
+              type="email"
+              inputMode="email"
+              label={t("profile.email.new")}
+              autoComplete="email"
+              defaultValue={answer?.intent === "email" ? v?.email : ""}
+              error={ee.email}
+              autoFocus={firstE === "email"}
+              maxLength={254}
+            />
+            <TextField
+              form="email"
+              name="current_password"
+              type="password"
+              label={t("profile.email.password")}
+              autoComplete="current-password"
+              error={ee.current_password}
+              autoFocus={firstE === "current_password"}
+            />
             <div className="sm:col-span-2">
               <SubmitButton busy={busyWith === "email"}>{t("profile.email.submit")}</SubmitButton>
             </div>
@@ -133,9 +187,35 @@ export default function AccessData({ loaderData: d, actionData: a }: Route.Compo
           <Form ref={password} method="post" noValidate className="grid gap-4 sm:grid-cols-2" data-testid="password-form">
             <input type="hidden" name="intent" value="password" />
             {message("password")}
-            <TextField form="password" name="current_password" type="password" label={t("profile.password.current")} autoComplete="current-password" error={pw.current_password} autoFocus={firstW === "current_password"} className="sm:col-span-2 sm:max-w-[calc(50%-0.5rem)]" />
-            <TextField form="password" name="password" type="password" label={t("profile.password.new")} autoComplete="new-password" hint={t("signup.password_hint")} error={pw.password} autoFocus={firstW === "password"} />
-            <TextField form="password" name="password_confirmation" type="password" label={t("profile.password.confirmation")} autoComplete="new-password" error={pw.password_confirmation} autoFocus={firstW === "password_confirmation"} />
+            <TextField
+              form="password"
+              name="current_password"
+              type="password"
+              label={t("profile.password.current")}
+              autoComplete="current-password"
+              error={pw.current_password}
+              autoFocus={firstW === "current_password"}
+              className="sm:col-span-2 sm:max-w-[calc(50%-0.5rem)]"
+            />
+            <TextField
+              form="password"
+              name="password"
+              type="password"
+              label={t("profile.password.new")}
+              autoComplete="new-password"
+              hint={t("signup.password_hint")}
+              error={pw.password}
+              autoFocus={firstW === "password"}
+            />
+            <TextField
+              form="password"
+              name="password_confirmation"
+              type="password"
+              label={t("profile.password.confirmation")}
+              autoComplete="new-password"
+              error={pw.password_confirmation}
+              autoFocus={firstW === "password_confirmation"}
+            />
             <div className="sm:col-span-2">
               <SubmitButton busy={busyWith === "password"}>{t("profile.password.submit")}</SubmitButton>
             </div>

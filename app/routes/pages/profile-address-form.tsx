@@ -13,7 +13,21 @@ import { formObject, type ProfileRequest, requireProfile, requireSameOrigin } fr
 import { notFound } from "~/lib/store.server";
 import type { Route } from "./+types/profile-address-form";
 
-const FIELDS = ["name", "business_name", "tax_type", "tax_id", "phone", "address", "number", "flat", "postal_code", "city", "province", "country", "default"] as const;
+const FIELDS = [
+  "name",
+  "business_name",
+  "tax_type",
+  "tax_id",
+  "phone",
+  "address",
+  "number",
+  "flat",
+  "postal_code",
+  "city",
+  "province",
+  "country",
+  "default",
+] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
 /** Shipping fields first for a shipping address, the tax data first for a billing one (the order the form shows). */
@@ -99,13 +113,29 @@ export default function AddressForm({ loaderData: d, actionData: a }: Route.Comp
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="mb-3 text-base font-bold text-brand-900">{t("address.form.recipient")}</legend>
       <TextField {...f("name")} label={t("address.field.name")} autoComplete="name" optional={billing} maxLength={100} />
-      <TextField {...f("phone")} type="tel" inputMode="tel" label={t("address.field.phone")} autoComplete="tel" hint={t("address.field.phone_hint")} optional={billing} maxLength={30} />
+      <TextField
+        {...f("phone")}
+        type="tel"
+        inputMode="tel"
+        label={t("address.field.phone")}
+        autoComplete="tel"
+        hint={t("address.field.phone_hint")}
+        optional={billing}
+        maxLength={30}
+      />
     </fieldset>
   );
   const tax = (
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="mb-3 text-base font-bold text-brand-900">{t("address.form.tax")}</legend>
-      <TextField {...f("business_name")} label={t("address.field.business_name")} autoComplete="organization" optional={!billing} maxLength={150} className="sm:col-span-2" />
+      <TextField
+        {...f("business_name")}
+        label={t("address.field.business_name")}
+        autoComplete="organization"
+        optional={!billing}
+        maxLength={150}
+        className="sm:col-span-2"
+      />
       <SelectField
         {...f("tax_type")}
         label={t("address.field.tax_type")}
@@ -154,7 +184,15 @@ export default function AddressForm({ loaderData: d, actionData: a }: Route.Comp
             <TextField {...f("address")} label={t("address.field.address")} autoComplete="address-line1" maxLength={200} className="sm:col-span-4" />
             <TextField {...f("number")} label={t("address.field.number")} maxLength={20} className="sm:col-span-2" />
             <TextField {...f("flat")} label={t("address.field.flat")} autoComplete="address-line2" optional maxLength={50} className="sm:col-span-6" />
-            <TextField {...f("postal_code")} inputMode="numeric" label={t("address.field.postal_code")} autoComplete="postal-code" hint={t("address.field.postal_code_hint")} maxLength={5} className="sm:col-span-2" />
+            <TextField
+              {...f("postal_code")}
+              inputMode="numeric"
+              label={t("address.field.postal_code")}
+              autoComplete="postal-code"
+              hint={t("address.field.postal_code_hint")}
+              maxLength={5}
+              className="sm:col-span-2"
+            />
             <TextField {...f("city")} label={t("address.field.city")} autoComplete="address-level2" maxLength={100} className="sm:col-span-4" />
             <TextField {...f("province")} label={t("address.field.province")} autoComplete="address-level1" maxLength={100} className="sm:col-span-3" />
             <SelectField

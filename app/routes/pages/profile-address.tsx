@@ -129,7 +129,14 @@ function AddressCard({ address: a, base, confirming }: { address: AddressDto; ba
         )}
       </address>
       {confirming ? (
-        <div ref={box} tabIndex={-1} role="group" aria-labelledby={`confirm-${a.id}`} className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3" data-testid="delete-confirm">
+        <div
+          ref={box}
+          tabIndex={-1}
+          role="group"
+          aria-labelledby={`confirm-${a.id}`}
+          className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3"
+          data-testid="delete-confirm"
+        >
           <p id={`confirm-${a.id}`} className="font-semibold text-danger">
             {t("profile.address.confirm.title")}
           </p>

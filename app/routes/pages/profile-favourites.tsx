@@ -30,7 +30,12 @@ export default function Favourites({ loaderData: d }: Route.ComponentProps) {
       <ProfileHeading title={d.title} />
       <DoneNotice message={d.done} />
       {d.items.length === 0 ? (
-        <EmptyState icon="heart" title={t("profile.favourites.empty")} text={t("profile.favourites.empty_text")} cta={{ to: href("/"), label: t("profile.favourites.browse") }} />
+        <EmptyState
+          icon="heart"
+          title={t("profile.favourites.empty")}
+          text={t("profile.favourites.empty_text")}
+          cta={{ to: href("/"), label: t("profile.favourites.browse") }}
+        />
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4" data-testid="favourites-list">
           {d.items.map((item) => (
@@ -57,7 +62,9 @@ function Favourite({ item, back }: { item: WishlistItemDto; back: string }) {
       {item.product ? (
         <ProductCard product={item.product} sizes="(min-width: 1280px) 220px, (min-width: 768px) 30vw, 50vw" />
       ) : (
-        <p className="flex flex-1 items-center rounded-xl border border-dashed border-slate-300 p-4 text-sm text-muted">{t("profile.favourites.unavailable")}</p>
+        <p className="flex flex-1 items-center rounded-xl border border-dashed border-slate-300 p-4 text-sm text-muted">
+          {t("profile.favourites.unavailable")}
+        </p>
       )}
       <fetcher.Form method="post" action={href("/favourites")}>
         <input type="hidden" name="intent" value="remove" />

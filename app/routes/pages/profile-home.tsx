@@ -67,7 +67,10 @@ export default function ProfileHome({ loaderData: d }: Route.ComponentProps) {
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {cards.map((c) => (
           <li key={c.to}>
-            <Link to={`${d.base}${c.to}`} className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 transition-shadow hover:border-brand-500 hover:shadow-md">
+            <Link
+              to={`${d.base}${c.to}`}
+              className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 transition-shadow hover:border-brand-500 hover:shadow-md"
+            >
               <span className="text-lg font-bold text-brand-900 group-hover:underline">{c.title}</span>
               <span className="mt-1 text-sm text-slate-700">{c.text}</span>
               <span className="mt-auto pt-3 text-sm font-semibold text-brand-700" aria-hidden="true">
@@ -104,7 +107,10 @@ export default function ProfileHome({ loaderData: d }: Route.ComponentProps) {
                 className={`relative inline-flex h-8 w-14 shrink-0 items-center rounded-full border-2 transition-colors ${d.professional ? "border-brand-700 bg-brand-700" : "border-slate-400 bg-slate-200"}`}
                 data-testid="professional-switch"
               >
-                <span className={`inline-block h-6 w-6 rounded-full bg-white shadow transition-transform ${d.professional ? "translate-x-6" : "translate-x-0.5"}`} aria-hidden="true" />
+                <span
+                  className={`inline-block h-6 w-6 rounded-full bg-white shadow transition-transform ${d.professional ? "translate-x-6" : "translate-x-0.5"}`}
+                  aria-hidden="true"
+                />
               </button>
             </Form>
           </Panel>

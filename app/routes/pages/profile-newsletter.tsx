@@ -63,7 +63,10 @@ export default function Newsletter({ loaderData: d }: Route.ComponentProps) {
             disabled={busy}
             className={`relative inline-flex h-8 w-14 shrink-0 items-center rounded-full border-2 transition-colors ${d.subscribed ? "border-brand-700 bg-brand-700" : "border-slate-400 bg-slate-200"}`}
           >
-            <span className={`inline-block h-6 w-6 rounded-full bg-white shadow transition-transform ${d.subscribed ? "translate-x-6" : "translate-x-0.5"}`} aria-hidden="true" />
+            <span
+              className={`inline-block h-6 w-6 rounded-full bg-white shadow transition-transform ${d.subscribed ? "translate-x-6" : "translate-x-0.5"}`}
+              aria-hidden="true"
+            />
           </button>
         </Form>
       </Panel>

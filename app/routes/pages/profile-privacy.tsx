@@ -32,7 +32,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const accounts = context.services.accounts;
   const r = await accounts.deleteAccount(p.ctx, p.user.id, parsed.data);
   if (!r.ok) {
-    if (r.code === "accounts.wrong_password") return profileData(p, { fieldErrors: { password: t(p.lang, "errors.accounts.wrong_password") }, message: null }, 400);
+    if (r.code === "accounts.wrong_password")
+      return profileData(p, { fieldErrors: { password: t(p.lang, "errors.accounts.wrong_password") }, message: null }, 400);
     if (r.code === "auth.too_many_attempts") return profileData(p, { fieldErrors: {}, message: t(p.lang, "errors.auth.too_many_attempts") }, 429);
     return profileData(p, { fieldErrors: {}, message: t(p.lang, "errors.accounts.not_found") }, 404);
   }
@@ -66,7 +67,15 @@ export default function Privacy({ loaderData: d, actionData: a }: Route.Componen
           <p className="text-slate-700">{t("profile.privacy.delete.text")}</p>
           <Form ref={form} method="post" noValidate className="mt-4 max-w-md space-y-4" data-testid="delete-account-form">
             {a?.message && <FormMessage kind="error">{a.message}</FormMessage>}
-            <TextField form="delete" name="password" type="password" label={t("profile.privacy.delete.password")} autoComplete="current-password" error={errors.password} autoFocus={first === "password"} />
+            <TextField
+              form="delete"
+              name="password"
+              type="password"
+              label={t("profile.privacy.delete.password")}
+              autoComplete="current-password"
+              error={errors.password}
+              autoFocus={first === "password"}
+            />
             <CheckboxField form="delete" name="confirm" error={errors.confirm} autoFocus={first === "confirm"}>
               {t("profile.privacy.delete.confirm")}
             </CheckboxField>

@@ -42,9 +42,13 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
       <Breadcrumbs items={[{ label: t("page.search.title") }]} />
       <h1 className="mt-3 text-2xl font-extrabold text-brand-900 sm:text-4xl">{d.title}</h1>
       <form method="get" action={href("/buscar")} role="search" className="mt-4 flex max-w-2xl gap-2">
-        <label htmlFor="search-page-q" className="sr-only">{t("header.search.label")}</label>
+        <label htmlFor="search-page-q" className="sr-only">
+          {t("header.search.label")}
+        </label>
         <input id="search-page-q" name="q" type="search" defaultValue={d.q} className="input h-12" placeholder={t("header.search.placeholder")} />
-        <button type="submit" className="btn-dark h-12">{t("header.search.submit")}</button>
+        <button type="submit" className="btn-dark h-12">
+          {t("header.search.submit")}
+        </button>
       </form>
       {d.listing && d.listing.total > 0 && <ListingSection listing={d.listing} sort={d.sort} />}
       {d.suggestions && (
@@ -61,16 +65,27 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
           )}
           {d.suggestions.brands.length > 0 && (
             <section className="mt-8" aria-labelledby="search-brands">
-              <h2 id="search-brands" className="mb-3 text-xl font-bold text-brand-900">{t("search.brands")}</h2>
+              <h2 id="search-brands" className="mb-3 text-xl font-bold text-brand-900">
+                {t("search.brands")}
+              </h2>
               <ul className="flex flex-wrap gap-2">
                 {d.suggestions.brands.map((b) => (
-                  <li key={b.id}><Link to={href(`/marcas/${b.slug}`)} className="inline-flex min-h-10 items-center rounded-full border border-slate-300 px-4 font-medium text-brand-900 hover:bg-brand-50">{b.name}</Link></li>
+                  <li key={b.id}>
+                    <Link
+                      to={href(`/marcas/${b.slug}`)}
+                      className="inline-flex min-h-10 items-center rounded-full border border-slate-300 px-4 font-medium text-brand-900 hover:bg-brand-50"
+                    >
+                      {b.name}
+                    </Link>
+                  </li>
                 ))}
               </ul>
             </section>
           )}
           <section className="mt-8" aria-labelledby="search-categories">
-            <h2 id="search-categories" className="mb-3 text-xl font-bold text-brand-900">{t("search.categories")}</h2>
+            <h2 id="search-categories" className="mb-3 text-xl font-bold text-brand-900">
+              {t("search.categories")}
+            </h2>
             <CategoryTiles categories={d.suggestions.categories} />
           </section>
         </div>

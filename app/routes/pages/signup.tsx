@@ -84,12 +84,58 @@ export default function Signup({ loaderData: d, actionData: a }: Route.Component
       <Form ref={form} method="post" noValidate className="mt-6 space-y-4" data-testid="signup-form">
         {a?.message && <FormMessage kind="error">{a.message}</FormMessage>}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField form="signup" name="name" label={t("signup.name")} autoComplete="given-name" defaultValue={v?.name} error={errors.name} autoFocus={focus("name")} maxLength={100} />
-          <TextField form="signup" name="surnames" label={t("signup.surnames")} autoComplete="family-name" defaultValue={v?.surnames} error={errors.surnames} autoFocus={focus("surnames")} maxLength={100} />
+          <TextField
+            form="signup"
+            name="name"
+            label={t("signup.name")}
+            autoComplete="given-name"
+            defaultValue={v?.name}
+            error={errors.name}
+            autoFocus={focus("name")}
+            maxLength={100}
+          />
+          <TextField
+            form="signup"
+            name="surnames"
+            label={t("signup.surnames")}
+            autoComplete="family-name"
+            defaultValue={v?.surnames}
+            error={errors.surnames}
+            autoFocus={focus("surnames")}
+            maxLength={100}
+          />
         </div>
-        <TextField form="signup" name="email" type="email" inputMode="email" label={t("signup.email")} autoComplete="email" defaultValue={v?.email} error={errors.email} autoFocus={focus("email")} maxLength={254} />
-        <TextField form="signup" name="password" type="password" label={t("signup.password")} autoComplete="new-password" hint={t("signup.password_hint")} error={errors.password} autoFocus={focus("password")} />
-        <TextField form="signup" name="password_confirmation" type="password" label={t("signup.password_confirmation")} autoComplete="new-password" error={errors.password_confirmation} autoFocus={focus("password_confirmation")} />
+        <TextField
+          form="signup"
+          name="email"
+          type="email"
+          inputMode="email"
+          label={t("signup.email")}
+          autoComplete="email"
+          defaultValue={v?.email}
+          error={errors.email}
+          autoFocus={focus("email")}
+          maxLength={254}
+        />
+        <TextField
+          form="signup"
+          name="password"
+          type="password"
+          label={t("signup.password")}
+          autoComplete="new-password"
+          hint={t("signup.password_hint")}
+          error={errors.password}
+          autoFocus={focus("password")}
+        />
+        <TextField
+          form="signup"
+          name="password_confirmation"
+          type="password"
+          label={t("signup.password_confirmation")}
+          autoComplete="new-password"
+          error={errors.password_confirmation}
+          autoFocus={focus("password_confirmation")}
+        />
         <CheckboxField form="signup" name="privacy" error={errors.privacy} autoFocus={focus("privacy")}>
           {t("signup.privacy.prefix")} <TextLink to={href("/cms/politica-de-privacidad")}>{t("signup.privacy.link")}</TextLink>
         </CheckboxField>

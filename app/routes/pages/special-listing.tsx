@@ -100,7 +100,12 @@ export const meta: Route.MetaFunction = (args) => {
     lang: data.lang,
     path: page > 1 ? `${data.path}?page=${page}` : data.path,
     noindex: data.listing.from !== data.listing.to,
-    jsonLd: [itemListJsonLd(data.title, data.listing.results.map((p) => base + p.path))],
+    jsonLd: [
+      itemListJsonLd(
+        data.title,
+        data.listing.results.map((p) => base + p.path),
+      ),
+    ],
   });
 };
 
@@ -116,7 +121,11 @@ function CampaignHero({ title, intro, best }: { title: string; intro: string; be
           <p className="mt-4 max-w-xl text-lg text-slate-200">{intro}</p>
           {best > 0 && <p className="mt-6 text-2xl font-extrabold text-amber-300 sm:text-3xl">{t("listing.campaign.up_to", { pct: best })}</p>}
         </div>
-        <Illustration name={title.toLowerCase().includes("inodoro") || title.toLowerCase().includes("wc") ? "toilet" : "bathroom"} tone="#d9531e" className="h-44 w-full sm:h-56" />
+        <Illustration
+          name={title.toLowerCase().includes("inodoro") || title.toLowerCase().includes("wc") ? "toilet" : "bathroom"}
+          tone="#d9531e"
+          className="h-44 w-full sm:h-56"
+        />
       </div>
     </header>
   );

@@ -34,5 +34,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const view = data as UnsubscribeView | undefined;
   if (!view) return [{ title: "BañoDirecto" }];
   const root = rootMeta(matches);
-  return seoMeta({ title: t(view.lang, "unsubscribe.title"), description: t(view.lang, "unsubscribe.description"), origin: root.origin, lang: view.lang, path: view.path, languages: ["es"], noindex: true });
+  return seoMeta({
+    title: t(view.lang, "unsubscribe.title"),
+    description: t(view.lang, "unsubscribe.description"),
+    origin: root.origin,
+    lang: view.lang,
+    path: view.path,
+    languages: ["es"],
+    noindex: true,
+  });
 };

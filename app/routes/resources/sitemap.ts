@@ -41,7 +41,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const today = new Date().toISOString().slice(0, 10);
   const entries: SitemapEntry[] = [];
   for (const page of STATIC_PAGES) {
-    const langs = ([["es", es], ["fr", fr]] as const).filter(([, s]) => !page.feature || s.features[page.feature]).map(([l]) => l);
+    const langs = (
+      [
+        ["es", es],
+        ["fr", fr],
+      ] as const
+    )
+      .filter(([, s]) => !page.feature || s.features[page.feature])
+      .map(([l]) => l);
     const alternates = Object.fromEntries(langs.map((l) => [l, localePath(l, page.path)]));
     for (const l of langs) entries.push({ path: localePath(l, page.path), language: l, lastmod: today, alternates });
   }

@@ -42,7 +42,13 @@ export function addCategories(g: Gen) {
     }
     for (const l of langs) rows.categoryStores.push({ categoryId: id, storeId: storeOf(l), inMenu: !c.parent && c.key !== "offers" });
     const art = CATEGORY_ART[c.illustration] ?? CATEGORY_ART.shower_tray;
-    const tileArt = c.key.startsWith("furniture-") && c.key !== "furniture-sink" && c.key !== "furniture-columns" ? { ...art, style: c.key.includes("vintage") ? "vintage" : c.key.includes("rustic") ? "rustic" : c.key.includes("industrial") ? "industrial" : "modern" } : art;
+    const tileArt =
+      c.key.startsWith("furniture-") && c.key !== "furniture-sink" && c.key !== "furniture-columns"
+        ? {
+            ...art,
+            style: c.key.includes("vintage") ? "vintage" : c.key.includes("rustic") ? "rustic" : c.key.includes("industrial") ? "industrial" : "modern",
+          }
+        : art;
     const tile = subcategoryArt(c.key) ?? tileArt;
     for (const l of langs) images.push({ key: `c/${c[l]}`, svg: () => categorySvg(tile as ProductArt, c.tint) });
   });
@@ -55,10 +61,32 @@ export function addCategoryLinks(g: Gen) {
     const subs = CATEGORIES.filter((x) => x.parent === c.key);
     for (const l of langs) {
       subs.slice(0, 4).forEach((s, i) => {
-        rows.categoryLinks.push({ id: rows.categoryLinks.length + 1, categoryId: catId.get(c.key)!, language: l, label: s.name[l], url: catPath(g, s.key, l), position: i });
+        rows.categoryLinks.push({
+          id: rows.categoryLinks.length + 1,
+          categoryId: catId.get(c.key)!,
+          language: l,
+          label: s.name[l],
+          url: catPath(g, s.key, l),
+          position: i,
+        });
       });
-      const guide = c.key === "trays" ? "/como-elegir-tu-plato-de-ducha-15" : c.key === "screens" ? "/como-medir-una-mampara" : c.key === "bathtubs" ? "/como-elegir-baneras-de-hidromasaje-16" : null;
-      if (guide) rows.categoryLinks.push({ id: rows.categoryLinks.length + 1, categoryId: catId.get(c.key)!, language: l, label: l === "es" ? "Guía de compra" : "Guide d'achat", url: `${prefix(l)}${guide}`, position: 9 });
+      const guide =
+        c.key === "trays"
+          ? "/como-elegir-tu-plato-de-ducha-15"
+          : c.key === "screens"
+            ? "/como-medir-una-mampara"
+            : c.key === "bathtubs"
+              ? "/como-elegir-baneras-de-hidromasaje-16"
+              : null;
+      if (guide)
+        rows.categoryLinks.push({
+          id: rows.categoryLinks.length + 1,
+          categoryId: catId.get(c.key)!,
+          language: l,
+          label: l === "es" ? "Guía de compra" : "Guide d'achat",
+          url: `${prefix(l)}${guide}`,
+          position: 9,
+        });
     }
   }
 }

@@ -36,7 +36,23 @@ export function addComplements(g: Gen) {
   // the catalog service hides them in stores without the installation service (France).
   for (const [id, info] of productInfo) {
     if (info.spec.pool || !INSTALLABLE.has(info.spec.family)) continue;
-    rows.complements.push({ id: "installation-complement", productId: id, complementTypeId: ctId.get("instalacion")!, complementProductId: null, price: 2000, quantity: 1, position: 90 });
-    rows.complements.push({ id: "facility", productId: id, complementTypeId: ctId.get("instalacion")!, complementProductId: null, price: 0, quantity: 1, position: 91 });
+    rows.complements.push({
+      id: "installation-complement",
+      productId: id,
+      complementTypeId: ctId.get("instalacion")!,
+      complementProductId: null,
+      price: 2000,
+      quantity: 1,
+      position: 90,
+    });
+    rows.complements.push({
+      id: "facility",
+      productId: id,
+      complementTypeId: ctId.get("instalacion")!,
+      complementProductId: null,
+      price: 0,
+      quantity: 1,
+      position: 91,
+    });
   }
 }

@@ -22,11 +22,30 @@ export function addConfiguration(g: Gen) {
     ctId.set(c.slug, i + 1);
     rows.complementTypes.push({ id: i + 1, slug: c.slug, name: c.name, position: i, img: c.img });
     const kind: ProductKind | "installation" =
-      c.slug === "valvula" ? "drain_valve" : c.slug === "rejilla" ? "grate" : c.slug === "asiento" ? "toilet_seat" : c.slug === "patas" ? "legs" : c.slug === "espejo" ? "mirror" : "installation";
+      c.slug === "valvula"
+        ? "drain_valve"
+        : c.slug === "rejilla"
+          ? "grate"
+          : c.slug === "asiento"
+            ? "toilet_seat"
+            : c.slug === "patas"
+              ? "legs"
+              : c.slug === "espejo"
+                ? "mirror"
+                : "installation";
     images.push({ key: c.img, svg: () => complementTypeSvg(kind) });
   });
   ATTRIBUTES.forEach((a, i) => {
-    rows.attributes.push({ id: i + 1, src: a.src, slug: a.slug, name: a.name, fieldType: a.field, translate: a.translate ?? true, aesthetic: a.aesthetic ?? false, unit: a.unit ?? null });
+    rows.attributes.push({
+      id: i + 1,
+      src: a.src,
+      slug: a.slug,
+      name: a.name,
+      fieldType: a.field,
+      translate: a.translate ?? true,
+      aesthetic: a.aesthetic ?? false,
+      unit: a.unit ?? null,
+    });
     a.options.forEach((op, k) => {
       const id = optionId.get(`${a.slug}:${op.slug}`)!;
       rows.attributeOptions.push({

@@ -25,15 +25,39 @@ type FilterDef = {
 
 const o = (slug: string, es: string, fr: string, image?: string) => ({ slug, name: { es, fr }, image });
 const rangeOpts = (unit: string, bounds: number[]) =>
-  bounds.slice(0, -1).map((min, i) => ({ slug: `${min}-${bounds[i + 1]}`, name: { es: `${min} - ${bounds[i + 1]} ${unit}`, fr: `${min} - ${bounds[i + 1]} ${unit}` }, range: [min, bounds[i + 1]] as [number, number] }));
+  bounds.slice(0, -1).map((min, i) => ({
+    slug: `${min}-${bounds[i + 1]}`,
+    name: { es: `${min} - ${bounds[i + 1]} ${unit}`, fr: `${min} - ${bounds[i + 1]} ${unit}` },
+    range: [min, bounds[i + 1]] as [number, number],
+  }));
 
-const PRICE: FilterDef = { slug: "precio", name: { es: "Precio", fr: "Prix" }, type: "range", unit: "€", source: "price", options: rangeOpts("€", [0, 100, 250, 500, 1000, 2500]) };
+const PRICE: FilterDef = {
+  slug: "precio",
+  name: { es: "Precio", fr: "Prix" },
+  type: "range",
+  unit: "€",
+  source: "price",
+  options: rangeOpts("€", [0, 100, 250, 500, 1000, 2500]),
+};
 const BRAND: FilterDef = { slug: "marca", name: { es: "Marca", fr: "Marque" }, type: "options", source: "brand" };
 const OFFER: FilterDef = { slug: "en-oferta", name: { es: "En oferta", fr: "En promotion" }, type: "bool", source: "offer" };
 const COLOR: FilterDef = { slug: "color", name: { es: "Color", fr: "Couleur" }, type: "options", source: "color" };
 const bool = (slug: string, es: string, fr: string): FilterDef => ({ slug, name: { es, fr }, type: "bool", source: "facet" });
-const range = (slug: string, es: string, fr: string, bounds: number[]): FilterDef => ({ slug, name: { es, fr }, type: "range", unit: "cm", source: "facet", options: rangeOpts("cm", bounds) });
-const opts = (slug: string, es: string, fr: string, options: FilterDef["options"]): FilterDef => ({ slug, name: { es, fr }, type: "options", source: "facet", options });
+const range = (slug: string, es: string, fr: string, bounds: number[]): FilterDef => ({
+  slug,
+  name: { es, fr },
+  type: "range",
+  unit: "cm",
+  source: "facet",
+  options: rangeOpts("cm", bounds),
+});
+const opts = (slug: string, es: string, fr: string, options: FilterDef["options"]): FilterDef => ({
+  slug,
+  name: { es, fr },
+  type: "options",
+  source: "facet",
+  options,
+});
 
 const FAMILY_FILTERS: Record<Family | "offers", FilterDef[]> = {
   tray: [
@@ -62,11 +86,20 @@ const FAMILY_FILTERS: Record<Family | "offers", FilterDef[]> = {
     OFFER,
   ],
   toilet: [
-    opts("tipo", "Tipo", "Type", [o("suelo", "De suelo", "À poser"), o("suspendido", "Suspendido", "Suspendu"), o("compacto", "Compacto", "Compact"), o("asiento", "Asientos", "Abattants")]),
+    opts("tipo", "Tipo", "Type", [
+      o("suelo", "De suelo", "À poser"),
+      o("suspendido", "Suspendido", "Suspendu"),
+      o("compacto", "Compacto", "Compact"),
+      o("asiento", "Asientos", "Abattants"),
+    ]),
     PRICE,
     COLOR,
     bool("sin-brida", "Sin brida", "Sans bride"),
-    opts("salida", "Salida", "Sortie", [o("horizontal", "Horizontal", "Horizontale"), o("vertical", "Vertical", "Verticale"), { ...o("dual", "Dual", "Double"), hidden: true }]),
+    opts("salida", "Salida", "Sortie", [
+      o("horizontal", "Horizontal", "Horizontale"),
+      o("vertical", "Vertical", "Verticale"),
+      { ...o("dual", "Dual", "Double"), hidden: true },
+    ]),
     BRAND,
     OFFER,
   ],
@@ -75,7 +108,11 @@ const FAMILY_FILTERS: Record<Family | "offers", FilterDef[]> = {
     range("largo", "Largo", "Longueur", [150, 160, 170, 180]),
     PRICE,
     COLOR,
-    opts("material", "Material", "Matériau", [o("acrilico", "Acrílico", "Acrylique"), o("solid-surface", "Solid surface", "Solid surface"), o("fundicion-mineral", "Fundición mineral", "Fonte minérale")]),
+    opts("material", "Material", "Matériau", [
+      o("acrilico", "Acrílico", "Acrylique"),
+      o("solid-surface", "Solid surface", "Solid surface"),
+      o("fundicion-mineral", "Fundición mineral", "Fonte minérale"),
+    ]),
     BRAND,
     OFFER,
   ],
@@ -99,13 +136,21 @@ const FAMILY_FILTERS: Record<Family | "offers", FilterDef[]> = {
     range("ancho", "Ancho", "Largeur", [40, 50, 60]),
     PRICE,
     COLOR,
-    opts("material", "Material", "Matériau", [o("ceramica", "Cerámica", "Céramique"), o("piedra", "Piedra natural", "Pierre naturelle"), o("solid-surface", "Solid surface", "Solid surface")]),
+    opts("material", "Material", "Matériau", [
+      o("ceramica", "Cerámica", "Céramique"),
+      o("piedra", "Piedra natural", "Pierre naturelle"),
+      o("solid-surface", "Solid surface", "Solid surface"),
+    ]),
     opts("forma", "Forma", "Forme", [o("redondo", "Redondo", "Rond"), o("rectangular", "Rectangular", "Rectangulaire")]),
     BRAND,
     OFFER,
   ],
   tap: [
-    opts("tipo", "Tipo", "Type", [o("lavabo", "Lavabo", "Lavabo"), o("columna", "Columna de ducha", "Colonne de douche"), o("banera", "Bañera", "Bain-douche")]),
+    opts("tipo", "Tipo", "Type", [
+      o("lavabo", "Lavabo", "Lavabo"),
+      o("columna", "Columna de ducha", "Colonne de douche"),
+      o("banera", "Bañera", "Bain-douche"),
+    ]),
     PRICE,
     COLOR,
     bool("termostatico", "Termostático", "Thermostatique"),
@@ -155,7 +200,19 @@ export function addFilters(g: Gen) {
       rows.filters.push({ id: fid, categoryId: cid, name: f.name, slug: f.slug, filterType: f.type, categoryFilterPosition: k, unit: f.unit ?? null });
       const addOption = (slug: string, name: T, extra: Partial<Ins<typeof S.filterOptions>> = {}) => {
         const oid = rows.filterOptions.length + 1;
-        rows.filterOptions.push({ id: oid, filterId: fid, name, slug, image: null, color: null, valueRangeMin: null, valueRangeMax: null, position: rows.filterOptions.filter((x) => x.filterId === fid).length, hidden: false, ...extra });
+        rows.filterOptions.push({
+          id: oid,
+          filterId: fid,
+          name,
+          slug,
+          image: null,
+          color: null,
+          valueRangeMin: null,
+          valueRangeMax: null,
+          position: rows.filterOptions.filter((x) => x.filterId === fid).length,
+          hidden: false,
+          ...extra,
+        });
         return oid;
       };
       if (f.type === "range") {
@@ -163,7 +220,9 @@ export function addFilters(g: Gen) {
         for (const pid of members) {
           const info = productInfo.get(pid)!;
           const r =
-            f.source === "price" ? ([Math.floor(info.minPrice / 100), Math.ceil(info.maxPrice / 100)] as [number, number]) : (info.spec.facets[f.slug] as [number, number] | undefined);
+            f.source === "price"
+              ? ([Math.floor(info.minPrice / 100), Math.ceil(info.maxPrice / 100)] as [number, number])
+              : (info.spec.facets[f.slug] as [number, number] | undefined);
           if (r) rows.productFilterRanges.push({ productId: pid, filterId: fid, min: r[0], max: r[1] });
         }
       } else if (f.type === "bool") {

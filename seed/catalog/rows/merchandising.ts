@@ -18,7 +18,11 @@ export function addMerchandising(g: Gen, specs: ProductSpec[]) {
       subtitle: { es: "Textura pizarra, corte al centímetro y entrega en una semana", fr: "Effet ardoise, découpe au centimètre, livrés en une semaine" },
       cta: { es: "Configurar mi plato", fr: "Configurer mon receveur" },
       url: (l) => catPath("trays-custom", l),
-      arts: [CATEGORY_ART.shower_tray, { kind: "shower_screen_frontal", color: "#fff", accent: "#2a2a2c" }, { kind: "shower_column", color: "#fff", accent: "#2a2a2c" }],
+      arts: [
+        CATEGORY_ART.shower_tray,
+        { kind: "shower_screen_frontal", color: "#fff", accent: "#2a2a2c" },
+        { kind: "shower_column", color: "#fff", accent: "#2a2a2c" },
+      ],
       theme: "light",
       tint: "#8fb3c2",
     },
@@ -27,7 +31,11 @@ export function addMerchandising(g: Gen, specs: ProductSpec[]) {
       subtitle: { es: "Moderno, vintage, rústico o industrial: elige tu estilo", fr: "Moderne, vintage, rustique ou industriel : à vous de choisir" },
       cta: { es: "Ver muebles", fr: "Voir les meubles" },
       url: (l) => catPath("furniture", l),
-      arts: [{ kind: "vanity", color: "#8fa48a", accent: "#c8a45a", style: "vintage" }, { kind: "mirror", color: "#fff", accent: "#c8a45a", shape: "round" }, { kind: "cabinet_column", color: "#8fa48a", accent: "#c8a45a" }],
+      arts: [
+        { kind: "vanity", color: "#8fa48a", accent: "#c8a45a", style: "vintage" },
+        { kind: "mirror", color: "#fff", accent: "#c8a45a", shape: "round" },
+        { kind: "cabinet_column", color: "#8fa48a", accent: "#c8a45a" },
+      ],
       theme: "dark",
       tint: "#5b7f6e",
     },
@@ -36,23 +44,61 @@ export function addMerchandising(g: Gen, specs: ProductSpec[]) {
       subtitle: { es: "Ofertas por tiempo limitado con envío gratis", fr: "Offres à durée limitée" },
       cta: { es: "Ver ofertas", fr: "Voir les promotions" },
       url: (l) => `${prefix(l)}/ofertas`,
-      arts: [{ kind: "bathtub_freestanding", color: "#f7f7f5", accent: "#c8a45a" }, { kind: "shower_screen_angular", color: "#fff", accent: "#c8a45a" }, { kind: "tap_basin", color: "#fff", accent: "#c8a45a" }],
+      arts: [
+        { kind: "bathtub_freestanding", color: "#f7f7f5", accent: "#c8a45a" },
+        { kind: "shower_screen_angular", color: "#fff", accent: "#c8a45a" },
+        { kind: "tap_basin", color: "#fff", accent: "#c8a45a" },
+      ],
       theme: "light",
       tint: "#e0a98f",
     },
   ];
   const bannerDefs: { title: T; subtitle: T; url: (l: Lang) => string; art: ProductArt; tint: string }[] = [
-    { title: { es: "Mamparas de 8 mm", fr: "Parois de 8 mm" }, subtitle: { es: "Perfiles negro mate y oro", fr: "Profilés noir mat et or" }, url: (l) => catPath("screens", l), art: { kind: "shower_screen_frontal", color: "#fff", accent: "#c8a45a" }, tint: "#a9cbd6" },
-    { title: { es: "Inodoros sin brida", fr: "WC sans bride" }, subtitle: { es: "Más higiene, menos limpieza", fr: "Plus d'hygiène, moins d'entretien" }, url: (l) => catPath("toilets-rimless", l), art: { kind: "toilet_wall", color: "#f7f7f5", accent: "#2a2a2c" }, tint: "#c3ccd4" },
-    { title: { es: "Espejos LED", fr: "Miroirs LED" }, subtitle: { es: "Con antivaho opcional", fr: "Antibuée en option" }, url: (l) => catPath("mirrors-led", l), art: { kind: "mirror", color: "#fff", accent: "#2a2a2c", led: true, shape: "rect" }, tint: "#cfe0e6" },
-    { title: { es: "Grifería negro mate", fr: "Robinetterie noir mat" }, subtitle: { es: "Latón macizo y cartucho cerámico", fr: "Laiton massif, cartouche céramique" }, url: (l) => catPath("taps", l), art: { kind: "shower_column", color: "#fff", accent: "#2a2a2c" }, tint: "#c8cdd2" },
+    {
+      title: { es: "Mamparas de 8 mm", fr: "Parois de 8 mm" },
+      subtitle: { es: "Perfiles negro mate y oro", fr: "Profilés noir mat et or" },
+      url: (l) => catPath("screens", l),
+      art: { kind: "shower_screen_frontal", color: "#fff", accent: "#c8a45a" },
+      tint: "#a9cbd6",
+    },
+    {
+      title: { es: "Inodoros sin brida", fr: "WC sans bride" },
+      subtitle: { es: "Más higiene, menos limpieza", fr: "Plus d'hygiène, moins d'entretien" },
+      url: (l) => catPath("toilets-rimless", l),
+      art: { kind: "toilet_wall", color: "#f7f7f5", accent: "#2a2a2c" },
+      tint: "#c3ccd4",
+    },
+    {
+      title: { es: "Espejos LED", fr: "Miroirs LED" },
+      subtitle: { es: "Con antivaho opcional", fr: "Antibuée en option" },
+      url: (l) => catPath("mirrors-led", l),
+      art: { kind: "mirror", color: "#fff", accent: "#2a2a2c", led: true, shape: "rect" },
+      tint: "#cfe0e6",
+    },
+    {
+      title: { es: "Grifería negro mate", fr: "Robinetterie noir mat" },
+      subtitle: { es: "Latón macizo y cartucho cerámico", fr: "Laiton massif, cartouche céramique" },
+      url: (l) => catPath("taps", l),
+      art: { kind: "shower_column", color: "#fff", accent: "#2a2a2c" },
+      tint: "#c8cdd2",
+    },
   ];
   for (const l of langs) {
     const storeId = storeOf(l);
     sliderDefs.forEach((s, i) => {
       const id = rows.homeSliders.length + 1;
       const key = `b/slider-${id}`;
-      rows.homeSliders.push({ id, storeId, title: s.title[l], subtitle: s.subtitle[l], cta: s.cta[l], url: s.url(l), illustration: key, theme: s.theme, position: i });
+      rows.homeSliders.push({
+        id,
+        storeId,
+        title: s.title[l],
+        subtitle: s.subtitle[l],
+        cta: s.cta[l],
+        url: s.url(l),
+        illustration: key,
+        theme: s.theme,
+        position: i,
+      });
       images.push({ key, svg: () => bannerSvg(s.arts, s.theme, s.tint, id) });
     });
     bannerDefs.forEach((b, i) => {
@@ -62,15 +108,56 @@ export function addMerchandising(g: Gen, specs: ProductSpec[]) {
       images.push({ key, svg: () => bannerSvg([b.art], "light", b.tint, id + 100) });
     });
     const catBanners: { cat: string | null; title: T; subtitle: T; url: (l: Lang) => string; art: ProductArt; tint: string; grid: number }[] = [
-      { cat: "trays", title: { es: "¿No encuentras tu medida?", fr: "Pas votre dimension ?" }, subtitle: { es: "Te lo cortamos al centímetro", fr: "Nous le découpons au centimètre" }, url: (x) => catPath("trays-custom", x), art: CATEGORY_ART.shower_tray, tint: "#b9c7cf", grid: 4 },
-      { cat: "screens", title: { es: "Cómo medir tu mampara", fr: "Mesurer sa paroi de douche" }, subtitle: { es: "Guía paso a paso", fr: "Guide pas à pas" }, url: (x) => `${prefix(x)}/como-medir-una-mampara`, art: { kind: "shower_screen_angular", color: "#fff", accent: "#2a2a2c" }, tint: "#a9cbd6", grid: 6 },
-      { cat: "furniture", title: { es: "Muebles vintage", fr: "Meubles vintage" }, subtitle: { es: "Molduras y latón", fr: "Moulures et laiton" }, url: (x) => catPath("furniture-vintage", x), art: { kind: "vanity", color: "#8fa48a", accent: "#c8a45a", style: "vintage" }, tint: "#b9c9b5", grid: 4 },
-      { cat: null, title: { es: "Envío gratis y 3 años de garantía", fr: "Garantie 3 ans" }, subtitle: { es: "En todos los productos", fr: "Sur tous les produits" }, url: (x) => `${prefix(x)}/quienes-somos`, art: { kind: "bathtub_freestanding", color: "#f7f7f5", accent: "#c9ced3" }, tint: "#d6cfc4", grid: 10 },
+      {
+        cat: "trays",
+        title: { es: "¿No encuentras tu medida?", fr: "Pas votre dimension ?" },
+        subtitle: { es: "Te lo cortamos al centímetro", fr: "Nous le découpons au centimètre" },
+        url: (x) => catPath("trays-custom", x),
+        art: CATEGORY_ART.shower_tray,
+        tint: "#b9c7cf",
+        grid: 4,
+      },
+      {
+        cat: "screens",
+        title: { es: "Cómo medir tu mampara", fr: "Mesurer sa paroi de douche" },
+        subtitle: { es: "Guía paso a paso", fr: "Guide pas à pas" },
+        url: (x) => `${prefix(x)}/como-medir-una-mampara`,
+        art: { kind: "shower_screen_angular", color: "#fff", accent: "#2a2a2c" },
+        tint: "#a9cbd6",
+        grid: 6,
+      },
+      {
+        cat: "furniture",
+        title: { es: "Muebles vintage", fr: "Meubles vintage" },
+        subtitle: { es: "Molduras y latón", fr: "Moulures et laiton" },
+        url: (x) => catPath("furniture-vintage", x),
+        art: { kind: "vanity", color: "#8fa48a", accent: "#c8a45a", style: "vintage" },
+        tint: "#b9c9b5",
+        grid: 4,
+      },
+      {
+        cat: null,
+        title: { es: "Envío gratis y 3 años de garantía", fr: "Garantie 3 ans" },
+        subtitle: { es: "En todos los productos", fr: "Sur tous les produits" },
+        url: (x) => `${prefix(x)}/quienes-somos`,
+        art: { kind: "bathtub_freestanding", color: "#f7f7f5", accent: "#c9ced3" },
+        tint: "#d6cfc4",
+        grid: 10,
+      },
     ];
     for (const b of catBanners) {
       const id = rows.categoryBanners.length + 1;
       const key = `b/cat-${id}`;
-      rows.categoryBanners.push({ id, storeId, categoryId: b.cat ? catId.get(b.cat)! : null, title: b.title[l], subtitle: b.subtitle[l], url: b.url(l), illustration: key, gridPosition: b.grid });
+      rows.categoryBanners.push({
+        id,
+        storeId,
+        categoryId: b.cat ? catId.get(b.cat)! : null,
+        title: b.title[l],
+        subtitle: b.subtitle[l],
+        url: b.url(l),
+        illustration: key,
+        gridPosition: b.grid,
+      });
       images.push({ key, svg: () => bannerSvg([b.art], "light", b.tint, id + 200) });
     }
     BRANDS.slice(0, 10).forEach((b, i) => {
@@ -162,4 +249,3 @@ const SEO_PAGES: { page: string; title: T; body: T }[] = [
     },
   },
 ];
-

@@ -118,7 +118,15 @@ function addVariants(g: Gen, spec: ProductSpec, id: number, offer: { isOffer: bo
     let vref = [spec.ref, ...combo.map((k) => optionDef.get(optionId.get(k)!)!.ref)].join("-");
     while (variantRefs.has(vref)) vref += "X";
     variantRefs.add(vref);
-    rows.variants.push({ id: rows.variants.length + 1, productId: id, ref: vref, optionIds: combo.map((k) => optionId.get(k)!), pvpWeb: price, pvpOriginal: original, stock: vStock });
+    rows.variants.push({
+      id: rows.variants.length + 1,
+      productId: id,
+      ref: vref,
+      optionIds: combo.map((k) => optionId.get(k)!),
+      pvpWeb: price,
+      pvpOriginal: original,
+      stock: vStock,
+    });
     if (price < minPrice) {
       minPrice = price;
       fromOriginal = original;
@@ -152,7 +160,8 @@ function addProductAttributes(g: Gen, spec: ProductSpec, id: number) {
   const { rows, optionId, attrId, groupId } = g;
   spec.attrs.forEach((a, k) => {
     const def = ATTRIBUTES.find((x) => x.slug === a.attr)!;
-    const optIds = def.field === "range" ? def.options.map((op) => optionId.get(`${a.attr}:${op.slug}`)!) : a.options!.map((s) => optionId.get(`${a.attr}:${s}`)!);
+    const optIds =
+      def.field === "range" ? def.options.map((op) => optionId.get(`${a.attr}:${op.slug}`)!) : a.options!.map((s) => optionId.get(`${a.attr}:${s}`)!);
     rows.productAttributes.push({
       productId: id,
       attributeId: attrId.get(a.attr)!,
@@ -169,10 +178,19 @@ function addProductAttributes(g: Gen, spec: ProductSpec, id: number) {
 function addTechnicalData(g: Gen, spec: ProductSpec, id: number): [T, T][] {
   const { rows } = g;
   const tech: [T, T][] = [
-    [{ es: "Referencia", fr: "Référence" }, { es: spec.ref, fr: spec.ref }],
-    [{ es: "Marca", fr: "Marque" }, { es: BRANDS.find((b) => b.slug === spec.brand)!.name, fr: BRANDS.find((b) => b.slug === spec.brand)!.name }],
+    [
+      { es: "Referencia", fr: "Référence" },
+      { es: spec.ref, fr: spec.ref },
+    ],
+    [
+      { es: "Marca", fr: "Marque" },
+      { es: BRANDS.find((b) => b.slug === spec.brand)!.name, fr: BRANDS.find((b) => b.slug === spec.brand)!.name },
+    ],
     ...spec.tech,
-    [{ es: "Plazo de entrega", fr: "Délai de livraison" }, { es: `${spec.delivery[0]}-${spec.delivery[1]} días laborables`, fr: `${spec.delivery[0]}-${spec.delivery[1]} jours ouvrés` }],
+    [
+      { es: "Plazo de entrega", fr: "Délai de livraison" },
+      { es: `${spec.delivery[0]}-${spec.delivery[1]} días laborables`, fr: `${spec.delivery[0]}-${spec.delivery[1]} jours ouvrés` },
+    ],
   ];
   tech.forEach(([label, value], k) => {
     rows.technicalData.push({ id: rows.technicalData.length + 1, productId: id, position: k, label, value });
@@ -200,12 +218,29 @@ function addProductImages(g: Gen, spec: ProductSpec, id: number, idx: number): s
     { view: "environment", type: 300, slug: "env-1", alt: alt("ambiente", "ambiance"), art: first },
     { view: "sketch", type: 400, slug: "sketch-1", alt: alt("croquis con medidas", "croquis coté"), art: first },
   ];
-  if (colorOptions.length > 1) views.splice(1, 0, { view: "main", type: 100, slug: "main-2", alt: alt(`acabado ${paintName(colorAttr!.attr, colorOptions[1], "es")}`, `finition ${paintName(colorAttr!.attr, colorOptions[1], "fr")}`), art: paint(colorOptions[1]) });
+  if (colorOptions.length > 1)
+    views.splice(1, 0, {
+      view: "main",
+      type: 100,
+      slug: "main-2",
+      alt: alt(`acabado ${paintName(colorAttr!.attr, colorOptions[1], "es")}`, `finition ${paintName(colorAttr!.attr, colorOptions[1], "fr")}`),
+      art: paint(colorOptions[1]),
+    });
   if (idx % 3 === 0) views.push({ view: "3d", type: 500, slug: "3d-1", alt: alt("vista 3D", "vue 3D"), art: first });
   views.forEach((v, k) => {
     const key = `p/${spec.ref}/${v.slug}`;
     const size = v.view === "environment" ? { w: 1200, h: 800 } : { w: 800, h: 800 };
-    rows.productImages.push({ id: rows.productImages.length + 1, productId: id, imageType: v.type, position: k, key, width: size.w, height: size.h, alt: v.alt, optionId: null });
+    rows.productImages.push({
+      id: rows.productImages.length + 1,
+      productId: id,
+      imageType: v.type,
+      position: k,
+      key,
+      width: size.w,
+      height: size.h,
+      alt: v.alt,
+      optionId: null,
+    });
     images.push({ key, svg: () => productSvg(v.art, v.view, id) });
   });
   colorOptions.forEach((slug, k) => {
@@ -249,13 +284,45 @@ function sheetPdf(spec: ProductSpec, type: FileType, tech: [T, T][], title: T): 
   for (const l of ["es", "fr"] as const) {
     lines.push({ text: l === "es" ? "Español" : "Français", size: 12, bold: true, gap: 8 });
     if (type === "assembly_sheet") {
-      lines.push({ text: l === "es" ? "1. Comprueba el contenido del embalaje y que la superficie de apoyo esté nivelada." : "1. Vérifiez le contenu du colis et la planéité du support.", gap: 2 });
-      lines.push({ text: l === "es" ? "2. Presenta la pieza, marca los taladros o el perímetro y retírala." : "2. Présentez la pièce, marquez les perçages ou le pourtour puis retirez-la." });
-      lines.push({ text: l === "es" ? "3. Conecta el desagüe o las tomas de agua antes de fijar la pieza definitivamente." : "3. Raccordez l'évacuation ou l'eau avant la fixation définitive." });
-      lines.push({ text: l === "es" ? "4. Fija con la tornillería incluida y sella con silicona neutra. Espera 24 h antes del uso." : "4. Fixez avec la visserie fournie et scellez au silicone neutre. Attendez 24 h avant usage." });
+      lines.push({
+        text:
+          l === "es"
+            ? "1. Comprueba el contenido del embalaje y que la superficie de apoyo esté nivelada."
+            : "1. Vérifiez le contenu du colis et la planéité du support.",
+        gap: 2,
+      });
+      lines.push({
+        text:
+          l === "es"
+            ? "2. Presenta la pieza, marca los taladros o el perímetro y retírala."
+            : "2. Présentez la pièce, marquez les perçages ou le pourtour puis retirez-la.",
+      });
+      lines.push({
+        text:
+          l === "es"
+            ? "3. Conecta el desagüe o las tomas de agua antes de fijar la pieza definitivamente."
+            : "3. Raccordez l'évacuation ou l'eau avant la fixation définitive.",
+      });
+      lines.push({
+        text:
+          l === "es"
+            ? "4. Fija con la tornillería incluida y sella con silicona neutra. Espera 24 h antes del uso."
+            : "4. Fixez avec la visserie fournie et scellez au silicone neutre. Attendez 24 h avant usage.",
+      });
     } else if (type === "maintenance_sheet") {
-      lines.push({ text: l === "es" ? "Limpia con agua tibia y jabón neutro con un paño suave. No uses estropajos, lejía pura ni disolventes." : "Nettoyez à l'eau tiède et au savon neutre avec un chiffon doux. Pas d'éponge abrasive, d'eau de Javel pure ni de solvant.", gap: 2 });
-      lines.push({ text: l === "es" ? "Para la cal, vinagre diluido al 50 % una vez por semana y aclarado abundante." : "Contre le calcaire, vinaigre dilué à 50 % une fois par semaine, puis rinçage abondant." });
+      lines.push({
+        text:
+          l === "es"
+            ? "Limpia con agua tibia y jabón neutro con un paño suave. No uses estropajos, lejía pura ni disolventes."
+            : "Nettoyez à l'eau tiède et au savon neutre avec un chiffon doux. Pas d'éponge abrasive, d'eau de Javel pure ni de solvant.",
+        gap: 2,
+      });
+      lines.push({
+        text:
+          l === "es"
+            ? "Para la cal, vinagre diluido al 50 % una vez por semana y aclarado abundante."
+            : "Contre le calcaire, vinaigre dilué à 50 % une fois par semaine, puis rinçage abondant.",
+      });
     } else {
       lines.push({ text: spec.short[l], gap: 2 });
     }

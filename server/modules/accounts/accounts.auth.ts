@@ -5,7 +5,9 @@ import type { AuthUser } from "../../lib/request-context.ts";
 import { ACCESS_COOKIE } from "./accounts.web.ts";
 
 type Verifier = {
-  userFromAccessToken(token: string): Promise<{ user: { id: number; email: string; customerType: "customer" | "professional"; role: "customer" | "staff" }; sessionId: string } | null>;
+  userFromAccessToken(
+    token: string,
+  ): Promise<{ user: { id: number; email: string; customerType: "customer" | "professional"; role: "customer" | "staff" }; sessionId: string } | null>;
 };
 
 const sessions = new WeakMap<FastifyRequest, string>();

@@ -96,7 +96,12 @@ describeEachDb("accounts API: sign-up, activation, login, recovery, profile", (k
     });
 
     it("answers field messages of spec 5 in Spanish and in French", async () => {
-      const es = await post("/api/auth-users/v1/clients/signup/", { ...signupBody("no-es-email"), password: "corto", password_confirmation: "otro", privacy: false });
+      const es = await post("/api/auth-users/v1/clients/signup/", {
+        ...signupBody("no-es-email"),
+        password: "corto",
+        password_confirmation: "otro",
+        privacy: false,
+      });
       expect(es.statusCode).toBe(400);
       expect(es.json().error.code).toBe("accounts.invalid");
       expect(es.json().error.details.fieldErrors).toEqual({
@@ -319,13 +324,36 @@ describeEachDb("accounts API: sign-up, activation, login, recovery, profile", (k
       expect((await shop.app.inject({ method: "GET", url: "/api/auth-users/v1/clients/info/", headers: u.auth })).statusCode).toBe(200);
       expect((await post("/api/auth-users/token/refresh/", { refresh: u.refresh })).statusCode).toBe(200);
       expect((await post("/api/auth-users/token/refresh/", { refresh: elsewhere.refresh })).statusCode).toBe(401);
-      expect((await shop.app.inject({ method: "GET", url: "/api/auth-users/v1/clients/info/", headers: { authorization: `Bearer ${elsewhere.access}` } })).statusCode).toBe(401);
+      expect(
+        (await shop.app.inject({ method: "GET", url: "/api/auth-users/v1/clients/info/", headers: { authorization: `Bearer ${elsewhere.access}` } }))
+          .statusCode,
+      ).toBe(401);
     });
   });
 
   describe("addresses", () => {
-    const shipping = { name: "Ana García", phone: "+34 600 123 456", address: "Calle Mayor", number: "5", flat: "2º B", postal_code: "28013", city: "Madrid", province: "Madrid", country: "ES" };
-    const billing = { business_name: "Reformas Ana SL", tax_type: "cif", tax_id: "b-12345674", address: "Calle Mayor", number: "5", postal_code: "28013", city: "Madrid", province: "Madrid", country: "ES" };
+    const shipping = {
+      name: "Ana García",
+      phone: "+34 600 123 456",
+      address: "Calle Mayor",
+      number: "5",
+      flat: "2º B",
+      postal_code: "28013",
+      city: "Madrid",
+      province: "Madrid",
+      country: "ES",
+    };
+    const billing = {
+      business_name: "Reformas Ana SL",
+      tax_type: "cif",
+      tax_id: "b-12345674",
+      address: "Calle Mayor",
+      number: "5",
+      postal_code: "28013",
+      city: "Madrid",
+      province: "Madrid",
+      country: "ES",
+    };
 
     it("creates, lists (page=-1: all), reads, edits and deletes shipping addresses with one default", async () => {
       const u = await createCustomer(shop, smtp);
@@ -351,13 +379,25 @@ describeEachDb("accounts API: sign-up, activation, login, recovery, profile", (k
       expect(paged.json().results).toHaveLength(1);
 
       const id = a.json().id;
-      const patched = await shop.app.inject({ method: "PATCH", url: `${base}${id}/`, headers: u.auth, payload: { city: "Alcobendas", postal_code: "28100", default: true } });
+      const patched = await shop.app.inject({
+        method: "PATCH",
+        url: `${base}${id}/`,
+        headers: u.auth,
+        payload: { city: "Alcobendas", postal_code: "28100", default: true },
+      });
       expect(patched.statusCode).toBe(200);
       expect(patched.json()).toMatchObject({ city: "Alcobendas", default: true, address: "Calle Mayor" });
-      const defaults = (await shop.app.inject({ method: "GET", url: `${base}?page=-1`, headers: u.auth })).json().results.filter((x: { default: boolean }) => x.default);
+      const defaults = (await shop.app.inject({ method: "GET", url: `${base}?page=-1`, headers: u.auth }))
+        .json()
+        .results.filter((x: { default: boolean }) => x.default);
       expect(defaults.map((x: { id: number }) => x.id)).toEqual([id]);
 
-      const put = await shop.app.inject({ method: "PUT", url: `${base}${id}/`, headers: u.auth, payload: { ...shipping, city: "Getafe", postal_code: "28901" } });
+      const put = await shop.app.inject({
+        method: "PUT",
+        url: `${base}${id}/`,
+        headers: u.auth,
+        payload: { ...shipping, city: "Getafe", postal_code: "28901" },
+      });
       // Sent without default, the only default address stays the default: there is always one.
       expect(put.json()).toMatchObject({ city: "Getafe", default: true });
 
@@ -401,16 +441,19 @@ describeEachDb("accounts API: sign-up, activation, login, recovery, profile", (k
       const list = (await shop.app.inject({ method: "GET", url: `${base}?page=-1`, headers: u.auth })).json();
       expect(list.total).toBe(8);
       expect(list.results.filter((x: { default: boolean }) => x.default)).toHaveLength(1);
-      await expect(
-        shop.database.exec(`update addresses set is_default = true where user_id = ${u.id} and type = 'shipping'`),
-      ).rejects.toThrow(/addresses_one_default|duplicate key/);
+      await expect(shop.database.exec(`update addresses set is_default = true where user_id = ${u.id} and type = 'shipping'`)).rejects.toThrow(
+        /addresses_one_default|duplicate key/,
+      );
     });
   });
 
   describe("favourites", () => {
     it("adds products, pushes the guest's list on login (set-favourites), lists them with their cards, removes by id", async () => {
       const u = await createCustomer(shop, smtp);
-      const cards = (await shop.app.inject({ method: "GET", url: "/api/catalog/v1/products/weblist_products/?listing=offers&page_size=4" })).json().results as { id: number; name: string }[];
+      const cards = (await shop.app.inject({ method: "GET", url: "/api/catalog/v1/products/weblist_products/?listing=offers&page_size=4" })).json().results as {
+        id: number;
+        name: string;
+      }[];
       expect(cards.length).toBeGreaterThanOrEqual(3);
       const base = "/api/auth-users/v1/products-wishlist/";
       const one = await post(base, { user: u.id, product: cards[0].id }, u.auth);
@@ -423,7 +466,12 @@ describeEachDb("accounts API: sign-up, activation, login, recovery, profile", (k
 
       const set = await post(`${base}set-favourites/`, { user: u.id, product_ids: [cards[1].id, cards[2].id, cards[0].id, 999_999] }, u.auth);
       expect(set.statusCode).toBe(200);
-      expect(set.json().map((x: { product_id: number }) => x.product_id).sort()).toEqual([cards[0].id, cards[1].id, cards[2].id].sort());
+      expect(
+        set
+          .json()
+          .map((x: { product_id: number }) => x.product_id)
+          .sort(),
+      ).toEqual([cards[0].id, cards[1].id, cards[2].id].sort());
       expect(set.json().every((x: { product: { id: number } | null }) => x.product?.id)).toBe(true);
 
       const list = await shop.app.inject({ method: "GET", url: `${base}?page=-1`, headers: u.auth });
@@ -457,7 +505,11 @@ describeEachDb("accounts API: sign-up, activation, login, recovery, profile", (k
   describe("GDPR", () => {
     it("exports everything about the client as a JSON download", async () => {
       const u = await createCustomer(shop, smtp);
-      await post("/api/auth-users/v1/shipping-addresses/", { name: "Ana", phone: "600123456", address: "Calle Mayor", number: "5", postal_code: "28013", city: "Madrid", province: "Madrid", country: "ES" }, u.auth);
+      await post(
+        "/api/auth-users/v1/shipping-addresses/",
+        { name: "Ana", phone: "600123456", address: "Calle Mayor", number: "5", postal_code: "28013", city: "Madrid", province: "Madrid", country: "ES" },
+        u.auth,
+      );
       await shop.app.inject({ method: "PUT", url: `/api/auth-users/v1/clients/${u.id}/newsletter/`, headers: u.auth });
       const res = await shop.app.inject({ method: "GET", url: `/api/auth-users/v1/clients/${u.id}/export/`, headers: u.auth });
       expect(res.statusCode).toBe(200);
@@ -473,7 +525,21 @@ describeEachDb("accounts API: sign-up, activation, login, recovery, profile", (k
 
     it("deletes the account after the password: data erased, sessions ended, goodbye mail, email free again", async () => {
       const u = await createCustomer(shop, smtp);
-      await post("/api/auth-users/v1/billing-addresses/", { business_name: "X SL", tax_type: "dni", tax_id: "12345678Z", address: "C", number: "1", postal_code: "28013", city: "Madrid", province: "Madrid", country: "ES" }, u.auth);
+      await post(
+        "/api/auth-users/v1/billing-addresses/",
+        {
+          business_name: "X SL",
+          tax_type: "dni",
+          tax_id: "12345678Z",
+          address: "C",
+          number: "1",
+          postal_code: "28013",
+          city: "Madrid",
+          province: "Madrid",
+          country: "ES",
+        },
+        u.auth,
+      );
       await shop.app.inject({ method: "PUT", url: `/api/auth-users/v1/clients/${u.id}/newsletter/`, headers: u.auth });
       const url = `/api/auth-users/v1/clients/${u.id}/`;
       const wrong = await shop.app.inject({ method: "DELETE", url, headers: u.auth, payload: { password: "no-es" } });
@@ -486,7 +552,9 @@ describeEachDb("accounts API: sign-up, activation, login, recovery, profile", (k
       expect((await shop.app.inject({ method: "GET", url: "/api/auth-users/v1/clients/info/", headers: u.auth })).statusCode).toBe(401);
       expect((await post("/api/auth-users/token/refresh/", { refresh: u.refresh })).statusCode).toBe(401);
       expect((await post("/api/auth-users/token/", { email: u.email, password: u.password })).statusCode).toBe(401);
-      const row = (await shop.database.db.execute(`select email, name, surnames, phone, password_hash, deleted_at from users where id = ${u.id}`)) as unknown as {
+      const row = (await shop.database.db.execute(
+        `select email, name, surnames, phone, password_hash, deleted_at from users where id = ${u.id}`,
+      )) as unknown as {
         rows: Record<string, unknown>[];
       };
       expect(row.rows[0]).toMatchObject({ email: `deleted-${u.id}@erased.invalid`, name: "", surnames: "", phone: null, password_hash: "!" });
@@ -495,7 +563,9 @@ describeEachDb("accounts API: sign-up, activation, login, recovery, profile", (k
         const r = (await shop.database.db.execute(`select count(*)::int as n from ${table} where user_id = ${u.id}`)) as unknown as { rows: { n: number }[] };
         expect(r.rows[0].n, table).toBe(0);
       }
-      const subs = (await shop.database.db.execute(`select count(*)::int as n from newsletter_subscriptions where email = '${u.email}'`)) as unknown as { rows: { n: number }[] };
+      const subs = (await shop.database.db.execute(`select count(*)::int as n from newsletter_subscriptions where email = '${u.email}'`)) as unknown as {
+        rows: { n: number }[];
+      };
       expect(subs.rows[0].n).toBe(0);
       // The person may come back with the same email.
       expect((await post("/api/auth-users/v1/clients/signup/", signupBody(u.email))).statusCode).toBe(201);

@@ -235,7 +235,16 @@ export async function accountsRoutes(app: FastifyInstance, services: Services) {
 
   apiRoute(
     app,
-    { method: "GET", url: "/auth-users/v1/clients/:id/", tag: TAG, summary: "A client (only the caller's own: 404 for anyone else's)", auth: "user", params: Id, response: S.ClientDto, errors: [404] },
+    {
+      method: "GET",
+      url: "/auth-users/v1/clients/:id/",
+      tag: TAG,
+      summary: "A client (only the caller's own: 404 for anyone else's)",
+      auth: "user",
+      params: Id,
+      response: S.ClientDto,
+      errors: [404],
+    },
     async ({ params, user }, req) => {
       const c = await accounts.getClient(await ctxOf(req, {}, user), params.id);
       if (!c) throw notFound();
@@ -295,7 +304,16 @@ export async function accountsRoutes(app: FastifyInstance, services: Services) {
 
   apiRoute(
     app,
-    { method: "PUT", url: "/auth-users/v1/clients/:id/toggle_type/", tag: TAG, summary: "Switch between customer and professional (spec 6)", auth: "user", params: Id, response: S.ClientDto, errors: [404] },
+    {
+      method: "PUT",
+      url: "/auth-users/v1/clients/:id/toggle_type/",
+      tag: TAG,
+      summary: "Switch between customer and professional (spec 6)",
+      auth: "user",
+      params: Id,
+      response: S.ClientDto,
+      errors: [404],
+    },
     async ({ params, user }, req) => {
       const r = await accounts.toggleType(await ctxOf(req, {}, user), params.id);
       if (!r.ok) throw notFound();
@@ -351,7 +369,16 @@ export async function accountsRoutes(app: FastifyInstance, services: Services) {
 
   apiRoute(
     app,
-    { method: "GET", url: "/auth-users/v1/clients/:id/export/", tag: TAG, summary: "Everything the shop keeps about the client (GDPR), as JSON", auth: "user", params: Id, response: S.AccountExport, errors: [404] },
+    {
+      method: "GET",
+      url: "/auth-users/v1/clients/:id/export/",
+      tag: TAG,
+      summary: "Everything the shop keeps about the client (GDPR), as JSON",
+      auth: "user",
+      params: Id,
+      response: S.AccountExport,
+      errors: [404],
+    },
     async ({ params, user }, req, reply) => {
       const r = await accounts.exportData(await ctxOf(req, {}, user), params.id);
       if (!r.ok) throw notFound();
@@ -397,7 +424,14 @@ export async function accountsRoutes(app: FastifyInstance, services: Services) {
   const NewsletterItem = z.object({ id: z.number().int(), store: z.number().int(), email: z.string(), source: z.string(), consent_at: z.string() });
   apiRoute(
     app,
-    { method: "GET", url: "/auth-users/v1/newsletters/", tag: TAG, summary: "The signed-in client's newsletter subscriptions", auth: "user", response: z.array(NewsletterItem) },
+    {
+      method: "GET",
+      url: "/auth-users/v1/newsletters/",
+      tag: TAG,
+      summary: "The signed-in client's newsletter subscriptions",
+      auth: "user",
+      response: z.array(NewsletterItem),
+    },
     async ({ user }) => {
       const subs = await services.marketing.subscriptionsOf((user as AuthUser).email);
       return subs.map((s) => ({ id: s.id, store: s.storeId, email: s.email, source: s.source, consent_at: s.consentAt.toISOString() }));
@@ -405,7 +439,16 @@ export async function accountsRoutes(app: FastifyInstance, services: Services) {
   );
   apiRoute(
     app,
-    { method: "GET", url: "/auth-users/v1/newsletters/:id/", tag: TAG, summary: "One of the client's subscriptions", auth: "user", params: Id, response: NewsletterItem, errors: [404] },
+    {
+      method: "GET",
+      url: "/auth-users/v1/newsletters/:id/",
+      tag: TAG,
+      summary: "One of the client's subscriptions",
+      auth: "user",
+      params: Id,
+      response: NewsletterItem,
+      errors: [404],
+    },
     async ({ params, user }) => {
       const s = (await services.marketing.subscriptionsOf((user as AuthUser).email)).find((x) => x.id === params.id);
       if (!s) throw notFound();
@@ -414,7 +457,16 @@ export async function accountsRoutes(app: FastifyInstance, services: Services) {
   );
   apiRoute(
     app,
-    { method: "DELETE", url: "/auth-users/v1/newsletters/:id/", tag: TAG, summary: "Unsubscribe (one of the client's own subscriptions)", auth: "user", params: Id, status: 204, errors: [404] },
+    {
+      method: "DELETE",
+      url: "/auth-users/v1/newsletters/:id/",
+      tag: TAG,
+      summary: "Unsubscribe (one of the client's own subscriptions)",
+      auth: "user",
+      params: Id,
+      status: 204,
+      errors: [404],
+    },
     async ({ params, user }) => {
       const s = (await services.marketing.subscriptionsOf((user as AuthUser).email)).find((x) => x.id === params.id);
       if (!s) throw notFound();
@@ -429,7 +481,15 @@ export async function accountsRoutes(app: FastifyInstance, services: Services) {
     const label = type === "shipping" ? "shipping" : "billing";
     apiRoute(
       app,
-      { method: "GET", url: base, tag: TAG, summary: `The client's ${label} addresses (default first; page=-1: all)`, auth: "user", query: ListQ, response: Paginated(S.AddressDto) },
+      {
+        method: "GET",
+        url: base,
+        tag: TAG,
+        summary: `The client's ${label} addresses (default first; page=-1: all)`,
+        auth: "user",
+        query: ListQ,
+        response: Paginated(S.AddressDto),
+      },
       async ({ query, user }, req) => {
         sameUser(user as AuthUser, query.user);
         return accounts.listAddresses(await ctxOf(req, query, user), type, { page: query.page, page_size: query.page_size });
@@ -459,7 +519,16 @@ export async function accountsRoutes(app: FastifyInstance, services: Services) {
     );
     apiRoute(
       app,
-      { method: "GET", url: `${base}:id/`, tag: TAG, summary: `One of the client's ${label} addresses`, auth: "user", params: Id, response: S.AddressDto, errors: [404] },
+      {
+        method: "GET",
+        url: `${base}:id/`,
+        tag: TAG,
+        summary: `One of the client's ${label} addresses`,
+        auth: "user",
+        params: Id,
+        response: S.AddressDto,
+        errors: [404],
+      },
       async ({ params, user }, req) => {
         const a = await accounts.getAddress(await ctxOf(req, {}, user), type, params.id);
         if (!a) throw notFound();
@@ -532,7 +601,10 @@ export async function accountsRoutes(app: FastifyInstance, services: Services) {
       summary: "Add a product to the favourites (idempotent)",
       auth: "user",
       query: StoreQuery,
-      body: z.strictObject({ user: z.number().int().positive().optional().describe("Must be the caller"), product: z.number().int().positive().describe("Product id") }),
+      body: z.strictObject({
+        user: z.number().int().positive().optional().describe("Must be the caller"),
+        product: z.number().int().positive().describe("Product id"),
+      }),
       response: S.WishlistItemDto,
       status: 201,
       errors: [404],
@@ -566,7 +638,17 @@ export async function accountsRoutes(app: FastifyInstance, services: Services) {
   );
   apiRoute(
     app,
-    { method: "GET", url: `${WishBase}:id/`, tag: TAG, summary: "One favourite", auth: "user", params: Id, query: StoreQuery, response: S.WishlistItemDto, errors: [404] },
+    {
+      method: "GET",
+      url: `${WishBase}:id/`,
+      tag: TAG,
+      summary: "One favourite",
+      auth: "user",
+      params: Id,
+      query: StoreQuery,
+      response: S.WishlistItemDto,
+      errors: [404],
+    },
     async ({ params, query, user }, req) => {
       const item = await accounts.getWishlistItem(await ctxOf(req, query, user), params.id);
       if (!item) throw notFound();

@@ -20,8 +20,12 @@ export const users = pgTable(
     name: text("name").notNull(),
     surnames: text("surnames").notNull().default(""),
     phone: text("phone"),
-    customerType: text("customer_type", { enum: ["customer", "professional"] }).notNull().default("customer"),
-    role: text("role", { enum: ["customer", "staff"] }).notNull().default("customer"),
+    customerType: text("customer_type", { enum: ["customer", "professional"] })
+      .notNull()
+      .default("customer"),
+    role: text("role", { enum: ["customer", "staff"] })
+      .notNull()
+      .default("customer"),
     isActive: boolean("is_active").notNull().default(false),
     /** The store the customer signed up in (their mails' language and links). */
     storeId: integer("store_id")
@@ -109,10 +113,7 @@ export const addresses = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [
-    index("addresses_user_type").on(t.userId, t.type, t.id),
-    uniqueIndex("addresses_one_default").on(t.userId, t.type).where(sql`${t.isDefault}`),
-  ],
+  (t) => [index("addresses_user_type").on(t.userId, t.type, t.id), uniqueIndex("addresses_one_default").on(t.userId, t.type).where(sql`${t.isDefault}`)],
 );
 
 /** Favourites of a signed-in customer (guests keep theirs in local storage). */

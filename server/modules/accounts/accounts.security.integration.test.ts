@@ -137,17 +137,42 @@ describeEachDb("accounts security: tokens, rotation, object-level access, thrott
     let owner: TestUser;
     let other: TestUser;
     const ids = { shipping: 0, billing: 0, wish: 0, product: 0 };
-    const shippingBody = { name: "Ana", phone: "600123456", address: "Calle Mayor", number: "5", postal_code: "28013", city: "Madrid", province: "Madrid", country: "ES" };
-    const billingBody = { business_name: "Ana SL", tax_type: "dni", tax_id: "12345678Z", address: "Calle Mayor", number: "5", postal_code: "28013", city: "Madrid", province: "Madrid", country: "ES" };
+    const shippingBody = {
+      name: "Ana",
+      phone: "600123456",
+      address: "Calle Mayor",
+      number: "5",
+      postal_code: "28013",
+      city: "Madrid",
+      province: "Madrid",
+      country: "ES",
+    };
+    const billingBody = {
+      business_name: "Ana SL",
+      tax_type: "dni",
+      tax_id: "12345678Z",
+      address: "Calle Mayor",
+      number: "5",
+      postal_code: "28013",
+      city: "Madrid",
+      province: "Madrid",
+      country: "ES",
+    };
 
     beforeAll(async () => {
       owner = await createCustomer(shop, smtp, { name: "Propietaria" });
       other = await createCustomer(shop, smtp, { name: "Intrusa" });
-      ids.shipping = (await shop.app.inject({ method: "POST", url: "/api/auth-users/v1/shipping-addresses/", headers: owner.auth, payload: shippingBody })).json().id;
-      ids.billing = (await shop.app.inject({ method: "POST", url: "/api/auth-users/v1/billing-addresses/", headers: owner.auth, payload: billingBody })).json().id;
+      ids.shipping = (
+        await shop.app.inject({ method: "POST", url: "/api/auth-users/v1/shipping-addresses/", headers: owner.auth, payload: shippingBody })
+      ).json().id;
+      ids.billing = (
+        await shop.app.inject({ method: "POST", url: "/api/auth-users/v1/billing-addresses/", headers: owner.auth, payload: billingBody })
+      ).json().id;
       const cards = (await shop.app.inject({ method: "GET", url: "/api/catalog/v1/products/weblist_products/?listing=offers&page_size=2" })).json().results;
       ids.product = cards[0].id;
-      ids.wish = (await shop.app.inject({ method: "POST", url: "/api/auth-users/v1/products-wishlist/", headers: owner.auth, payload: { product: ids.product } })).json().id;
+      ids.wish = (
+        await shop.app.inject({ method: "POST", url: "/api/auth-users/v1/products-wishlist/", headers: owner.auth, payload: { product: ids.product } })
+      ).json().id;
     });
 
     /** Every user-scoped call, aimed at the owner's objects. */
@@ -157,8 +182,16 @@ describeEachDb("accounts security: tokens, rotation, object-level access, thrott
       { method: "PATCH", url: `/api/auth-users/v1/clients/${owner.id}/`, payload: { name: "Hack" } },
       { method: "DELETE", url: `/api/auth-users/v1/clients/${owner.id}/`, payload: { password: owner.password } },
       { method: "PUT", url: `/api/auth-users/v1/clients/${owner.id}/toggle_type/` },
-      { method: "POST", url: `/api/auth-users/v1/clients/${owner.id}/change_email/`, payload: { email: uniqueEmail("robo"), current_password: owner.password } },
-      { method: "POST", url: `/api/auth-users/v1/clients/${owner.id}/change_password/`, payload: { current_password: owner.password, password: "robada-1", password_confirmation: "robada-1" } },
+      {
+        method: "POST",
+        url: `/api/auth-users/v1/clients/${owner.id}/change_email/`,
+        payload: { email: uniqueEmail("robo"), current_password: owner.password },
+      },
+      {
+        method: "POST",
+        url: `/api/auth-users/v1/clients/${owner.id}/change_password/`,
+        payload: { current_password: owner.password, password: "robada-1", password_confirmation: "robada-1" },
+      },
       { method: "GET", url: `/api/auth-users/v1/clients/${owner.id}/export/` },
       { method: "GET", url: `/api/auth-users/v1/clients/${owner.id}/newsletter/` },
       { method: "PUT", url: `/api/auth-users/v1/clients/${owner.id}/newsletter/` },
@@ -226,15 +259,30 @@ describeEachDb("accounts security: tokens, rotation, object-level access, thrott
         payload: { ...shippingBody, id: ids.shipping },
       });
       expect(addr.statusCode).toBe(400);
-      const typed = await shop.app.inject({ method: "PATCH", url: `/api/auth-users/v1/shipping-addresses/${ids.shipping}/`, headers: owner.auth, payload: { type: "billing" } });
+      const typed = await shop.app.inject({
+        method: "PATCH",
+        url: `/api/auth-users/v1/shipping-addresses/${ids.shipping}/`,
+        headers: owner.auth,
+        payload: { type: "billing" },
+      });
       expect(typed.statusCode).toBe(400);
-      const userField = await shop.app.inject({ method: "PATCH", url: `/api/auth-users/v1/shipping-addresses/${ids.shipping}/`, headers: owner.auth, payload: { user: other.id } });
+      const userField = await shop.app.inject({
+        method: "PATCH",
+        url: `/api/auth-users/v1/shipping-addresses/${ids.shipping}/`,
+        headers: owner.auth,
+        payload: { user: other.id },
+      });
       expect(userField.statusCode).toBe(403);
       for (const field of [{ role: "staff" }, { _type: "professional" }, { customer_type: "professional" }, { is_active: false }, { id: other.id }]) {
         const res = await shop.app.inject({ method: "PATCH", url: `/api/auth-users/v1/clients/${owner.id}/`, headers: owner.auth, payload: field });
         expect(res.statusCode, JSON.stringify(field)).toBe(400);
       }
-      const wish = await shop.app.inject({ method: "POST", url: "/api/auth-users/v1/products-wishlist/", headers: owner.auth, payload: { product: ids.product, id: 1 } });
+      const wish = await shop.app.inject({
+        method: "POST",
+        url: "/api/auth-users/v1/products-wishlist/",
+        headers: owner.auth,
+        payload: { product: ids.product, id: 1 },
+      });
       expect(wish.statusCode).toBe(400);
       const me = (await shop.app.inject({ method: "GET", url: `/api/auth-users/v1/clients/${owner.id}/`, headers: owner.auth })).json();
       expect(me).toMatchObject({ role: "customer", _type: "customer", is_active: true });
@@ -246,9 +294,17 @@ describeEachDb("accounts security: tokens, rotation, object-level access, thrott
       const u = await createCustomer(shop, smtp);
       const cookie = `sid_access=${u.access}`;
       expect((await shop.app.inject({ method: "GET", url: "/api/auth-users/v1/clients/info/", headers: { cookie } })).statusCode).toBe(200);
-      const evil = await shop.app.inject({ method: "PUT", url: `/api/auth-users/v1/clients/${u.id}/toggle_type/`, headers: { cookie, origin: "https://evil.example" } });
+      const evil = await shop.app.inject({
+        method: "PUT",
+        url: `/api/auth-users/v1/clients/${u.id}/toggle_type/`,
+        headers: { cookie, origin: "https://evil.example" },
+      });
       expect([401, 403]).toContain(evil.statusCode);
-      const own = await shop.app.inject({ method: "PUT", url: `/api/auth-users/v1/clients/${u.id}/toggle_type/`, headers: { cookie, origin: shop.services.config.publicUrl } });
+      const own = await shop.app.inject({
+        method: "PUT",
+        url: `/api/auth-users/v1/clients/${u.id}/toggle_type/`,
+        headers: { cookie, origin: shop.services.config.publicUrl },
+      });
       expect(own.statusCode).toBe(200);
     });
   });
@@ -262,14 +318,29 @@ describeEachDb("accounts security: tokens, rotation, object-level access, thrott
       shop.services.accounts.throttle.reset();
       // createCustomer logged in once: that attempt counts too (10 per account in 15 minutes).
       for (let i = 0; i < 9; i++) {
-        const r = await shop.app.inject({ method: "POST", url: "/api/auth-users/token/", payload: { email: u.email, password: "mala" }, remoteAddress: `10.0.1.${i}` });
+        const r = await shop.app.inject({
+          method: "POST",
+          url: "/api/auth-users/token/",
+          payload: { email: u.email, password: "mala" },
+          remoteAddress: `10.0.1.${i}`,
+        });
         expect(r.statusCode).toBe(401);
       }
-      const blocked = await shop.app.inject({ method: "POST", url: "/api/auth-users/token/", payload: { email: u.email, password: u.password }, remoteAddress: "10.0.2.1" });
+      const blocked = await shop.app.inject({
+        method: "POST",
+        url: "/api/auth-users/token/",
+        payload: { email: u.email, password: u.password },
+        remoteAddress: "10.0.2.1",
+      });
       expect(blocked.statusCode).toBe(429);
       expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
       expect(blocked.json().error).toEqual({ code: "auth.too_many_attempts", message: "Demasiados intentos. Espera unos minutos y vuelve a intentarlo" });
-      const fr = await shop.app.inject({ method: "POST", url: "/api/auth-users/token/?language=fr", payload: { email: u.email, password: u.password }, remoteAddress: "10.0.2.2" });
+      const fr = await shop.app.inject({
+        method: "POST",
+        url: "/api/auth-users/token/?language=fr",
+        payload: { email: u.email, password: u.password },
+        remoteAddress: "10.0.2.2",
+      });
       expect(fr.json().error.message).toBe("Trop de tentatives. Patientez quelques minutes puis réessayez");
       // Another account is not affected.
       const v = await createCustomer(shop, smtp);
@@ -280,7 +351,12 @@ describeEachDb("accounts security: tokens, rotation, object-level access, thrott
       const ip = "10.0.3.1";
       let last = 0;
       for (let i = 0; i < 31; i++) {
-        const r = await shop.app.inject({ method: "POST", url: "/api/auth-users/token/", payload: { email: uniqueEmail("spray"), password: "x" }, remoteAddress: ip });
+        const r = await shop.app.inject({
+          method: "POST",
+          url: "/api/auth-users/token/",
+          payload: { email: uniqueEmail("spray"), password: "x" },
+          remoteAddress: ip,
+        });
         last = r.statusCode;
         if (i < 30) expect(r.statusCode).toBe(401);
       }
@@ -308,7 +384,10 @@ describeEachDb("accounts security: tokens, rotation, object-level access, thrott
       const email = uniqueEmail("curioso");
       const codes: number[] = [];
       for (let i = 0; i < 6; i++) {
-        codes.push((await shop.app.inject({ method: "POST", url: "/api/auth-users/v1/clients/reset_password/", payload: { email }, remoteAddress: `10.0.5.${i}` })).statusCode);
+        codes.push(
+          (await shop.app.inject({ method: "POST", url: "/api/auth-users/v1/clients/reset_password/", payload: { email }, remoteAddress: `10.0.5.${i}` }))
+            .statusCode,
+        );
       }
       expect(codes).toEqual([404, 404, 404, 404, 404, 429]);
     });
@@ -356,13 +435,22 @@ describeEachDb("accounts security: tokens, rotation, object-level access, thrott
           shop.app.inject({
             method: "POST",
             url: "/api/auth-users/v1/clients/signup/",
-            payload: { name: "A", surnames: "B", email: i % 2 ? email : email.toUpperCase(), password: "secreto-1", password_confirmation: "secreto-1", privacy: true },
+            payload: {
+              name: "A",
+              surnames: "B",
+              email: i % 2 ? email : email.toUpperCase(),
+              password: "secreto-1",
+              password_confirmation: "secreto-1",
+              privacy: true,
+            },
           }),
         ),
       );
       expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
       expect(results.filter((r) => r.statusCode === 409)).toHaveLength(49);
-      const r = (await shop.database.db.execute(`select count(*)::int as n from users where lower(email) = '${email}'`)) as unknown as { rows: { n: number }[] };
+      const r = (await shop.database.db.execute(`select count(*)::int as n from users where lower(email) = '${email}'`)) as unknown as {
+        rows: { n: number }[];
+      };
       expect(r.rows[0].n).toBe(1);
     });
 
@@ -373,7 +461,11 @@ describeEachDb("accounts security: tokens, rotation, object-level access, thrott
       const token = new URL((mail.text.match(/https?:\/\/\S+token=\S+/) as RegExpMatchArray)[0]).searchParams.get("token");
       const results = await Promise.all(
         ["clave-uno-1", "clave-dos-2", "clave-tres-3"].map((p) =>
-          shop.app.inject({ method: "POST", url: `/api/auth-users/v1/clients/update_password/?token=${token}`, payload: { password: p, password_confirmation: p } }),
+          shop.app.inject({
+            method: "POST",
+            url: `/api/auth-users/v1/clients/update_password/?token=${token}`,
+            payload: { password: p, password_confirmation: p },
+          }),
         ),
       );
       expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);

@@ -1,6 +1,15 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import { addressSchema, parseForm } from "../../../core/accounts.forms.ts";
-import type { AddressInput, AddressType, ChangeEmailInput, ChangePasswordInput, LoginInput, NewPasswordInput, ProfileInput, SignupInput } from "../../../core/accounts.forms.ts";
+import type {
+  AddressInput,
+  AddressType,
+  ChangeEmailInput,
+  ChangePasswordInput,
+  LoginInput,
+  NewPasswordInput,
+  ProfileInput,
+  SignupInput,
+} from "../../../core/accounts.forms.ts";
 import type { AccountExport, AddressDto, ClientDto, TokenPair, WishlistItemDto } from "../../../core/accounts.types.ts";
 import { localePath } from "../../../core/stores.ts";
 import type { Config } from "../../config.ts";
@@ -115,20 +124,20 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   function requireUser(ctx: RequestContext): AuthUser {
-    if (!ctx.user) throw new Error("accounts: this call needs ctx.user (the route must use auth: \"user\")");
+    if (!ctx.user) throw new Error('accounts: this call needs ctx.user (the route must use auth: "user")');
     return ctx.user;
   }
 
   async function userById(id: number, tx: Db = db): Promise<UserRow | null> {
-    const [u] = await tx.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt)));
+    const [u] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)));
     return u ?? null;
   }
 
   async function userByEmail(email: string): Promise<UserRow | null> {
-    const [u] = await db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+    const [u] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
     return u && !u.deletedAt ? u : null;
   }
 
@@ -206,7 +215,9 @@ export function createAccountsService(deps: AccountsDeps) {
   async function openSession(userId: number, tx: Db = db): Promise<TokenPair & { sessionId: string }> {
     const sessionId = newId();
     const jti = newId();
-    await tx.insert(refreshFamilies).values({ id: sessionId, userId, currentJti: jti, expiresAt: new Date(Date.now() + REFRESH_TTL_S * 1000), lastUsedAt: new Date() });
+    await tx
+      .insert(refreshFamilies)
+      .values({ id: sessionId, userId, currentJti: jti, expiresAt: new Date(Date.now() + REFRESH_TTL_S * 1000), lastUsedAt: new Date() });
     return { access: await jwt.accessToken(userId, sessionId), refresh: await jwt.refreshToken(userId, sessionId, jti), sessionId };
   }
 
@@ -270,7 +281,10 @@ export function createAccountsService(deps: AccountsDeps) {
         refresh: await jwt.refreshToken(claims.sub, claims.sid, jti),
       };
     }
-    const [fam] = await db.select().from(refreshFamilies).where(and(eq(refreshFamilies.id, claims.sid), eq(refreshFamilies.userId, claims.sub)));
+    const [fam] = await db
+      .select()
+      .from(refreshFamilies)
+      .where(and(eq(refreshFamilies.id, claims.sid), eq(refreshFamilies.userId, claims.sub)));
     if (!fam || fam.revokedAt || fam.currentJti === claims.jti) return { ok: false, code: "auth.token_invalid" };
     const recent = fam.rotatedAt !== null && now.getTime() - fam.rotatedAt.getTime() < REFRESH_GRACE_MS;
     if (grace && recent && fam.previousJti === claims.jti && (await userById(claims.sub))?.isActive) {
@@ -334,7 +348,11 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /** Follows the activation link: single use, 7 days. */
-    async activate(_ctx: RequestContext, token: string, meta: Meta = {}): Promise<{ ok: true; user: ClientDto } | Fail<"accounts.activation_failed"> | Throttled> {
+    async activate(
+      _ctx: RequestContext,
+      token: string,
+      meta: Meta = {},
+    ): Promise<{ ok: true; user: ClientDto } | Fail<"accounts.activation_failed"> | Throttled> {
       const stop = await limited([["link:ip", meta.ip]]);
       if (stop) return stop;
       const userId = await consumeLinkToken(token, "activation");
@@ -353,7 +371,11 @@ export function createAccountsService(deps: AccountsDeps) {
      * email and a wrong password; 'Usuario inactivo' only to someone who knows the password
      * (and the activation mail is sent again).
      */
-    async login(ctx: RequestContext, input: LoginInput, meta: Meta = {}): Promise<{ ok: true; user: UserRow; tokens: TokenPair & { sessionId: string } } | Fail<"auth.invalid_credentials" | "auth.inactive"> | Throttled> {
+    async login(
+      ctx: RequestContext,
+      input: LoginInput,
+      meta: Meta = {},
+    ): Promise<{ ok: true; user: UserRow; tokens: TokenPair & { sessionId: string } } | Fail<"auth.invalid_credentials" | "auth.inactive"> | Throttled> {
       const stop = await limited([
         ["login:ip", meta.ip],
         ["login:account", input.email],
@@ -403,7 +425,12 @@ export function createAccountsService(deps: AccountsDeps) {
      * account and the other reset links; following the link proves the mailbox, so it also
      * activates an account that was never activated.
      */
-    async resetPassword(_ctx: RequestContext, token: string, input: NewPasswordInput, meta: Meta = {}): Promise<{ ok: true } | Fail<"accounts.reset_failed"> | Throttled> {
+    async resetPassword(
+      _ctx: RequestContext,
+      token: string,
+      input: NewPasswordInput,
+      meta: Meta = {},
+    ): Promise<{ ok: true } | Fail<"accounts.reset_failed"> | Throttled> {
       const stop = await limited([["link:ip", meta.ip]]);
       if (stop) return stop;
       const passwordHash = await hashPassword(input.password);
@@ -461,7 +488,11 @@ export function createAccountsService(deps: AccountsDeps) {
       return u ? { ok: true, user: await toClient(u) } : { ok: false, code: "not_found" };
     },
 
-    async changeEmail(ctx: RequestContext, id: number, input: ChangeEmailInput): Promise<{ ok: true; user: ClientDto } | Fail<"not_found" | "accounts.wrong_password" | "accounts.email_taken"> | Throttled> {
+    async changeEmail(
+      ctx: RequestContext,
+      id: number,
+      input: ChangeEmailInput,
+    ): Promise<{ ok: true; user: ClientDto } | Fail<"not_found" | "accounts.wrong_password" | "accounts.email_taken"> | Throttled> {
       const u = await own(ctx, id);
       if (!u) return { ok: false, code: "not_found" };
       const stop = await limited([["password:account", `user:${u.id}`]]);
@@ -503,7 +534,11 @@ export function createAccountsService(deps: AccountsDeps) {
      * newsletter subscriptions are deleted; the account row stays, pseudonymised, for the orders
      * and invoices the law makes the shop keep. A goodbye mail goes to the old address.
      */
-    async deleteAccount(ctx: RequestContext, id: number, { password }: { password: string }): Promise<{ ok: true } | Fail<"not_found" | "accounts.wrong_password"> | Throttled> {
+    async deleteAccount(
+      ctx: RequestContext,
+      id: number,
+      { password }: { password: string },
+    ): Promise<{ ok: true } | Fail<"not_found" | "accounts.wrong_password"> | Throttled> {
       const u = await own(ctx, id);
       if (!u) return { ok: false, code: "not_found" };
       const stop = await limited([["password:account", `user:${u.id}`]]);
@@ -557,7 +592,11 @@ export function createAccountsService(deps: AccountsDeps) {
         addresses: addr.map(toAddress),
         favourites: favs.map((f) => ({ product_id: f.productId, ref: f.ref, added_at: iso(f.createdAt) })),
         newsletter_subscriptions: subs.map((s) => ({ store: s.storeId, email: s.email, source: s.source, consent_at: iso(s.consentAt) })),
-        sessions: sessions.map((s) => ({ created_at: iso(s.createdAt), last_used_at: s.lastUsedAt ? iso(s.lastUsedAt) : null, revoked_at: s.revokedAt ? iso(s.revokedAt) : null })),
+        sessions: sessions.map((s) => ({
+          created_at: iso(s.createdAt),
+          last_used_at: s.lastUsedAt ? iso(s.lastUsedAt) : null,
+          revoked_at: s.revokedAt ? iso(s.revokedAt) : null,
+        })),
       };
       return { ok: true, data };
     },
@@ -619,7 +658,11 @@ export function createAccountsService(deps: AccountsDeps) {
           await tx.select({ id: users.id }).from(users).where(eq(users.id, me.id)).for("update");
           const scope = and(eq(addresses.userId, me.id), eq(addresses.type, type));
           if (id !== undefined) {
-            const [mine] = await tx.select({ id: addresses.id, isDefault: addresses.isDefault }).from(addresses).where(and(scope, eq(addresses.id, id))).for("update");
+            const [mine] = await tx
+              .select({ id: addresses.id, isDefault: addresses.isDefault })
+              .from(addresses)
+              .where(and(scope, eq(addresses.id, id)))
+              .for("update");
             if (!mine) return null;
           }
           const [{ defaults }] = await tx
@@ -636,7 +679,10 @@ export function createAccountsService(deps: AccountsDeps) {
           const now = new Date();
           const [row] =
             id === undefined
-              ? await tx.insert(addresses).values({ ...values, userId: me.id, type, isDefault: makeDefault }).returning()
+              ? await tx
+                  .insert(addresses)
+                  .values({ ...values, userId: me.id, type, isDefault: makeDefault })
+                  .returning()
               : await tx
                   .update(addresses)
                   .set({ ...values, isDefault: makeDefault, updatedAt: now })
@@ -682,7 +728,10 @@ export function createAccountsService(deps: AccountsDeps) {
       return db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, me.id)).for("update");
         const scope = and(eq(addresses.userId, me.id), eq(addresses.type, type));
-        const [gone] = await tx.delete(addresses).where(and(scope, eq(addresses.id, id))).returning({ isDefault: addresses.isDefault });
+        const [gone] = await tx
+          .delete(addresses)
+          .where(and(scope, eq(addresses.id, id)))
+          .returning({ isDefault: addresses.isDefault });
         if (!gone) return false;
         if (gone.isDefault) {
           const [next] = await tx.select({ id: addresses.id }).from(addresses).where(scope).orderBy(desc(addresses.id)).limit(1);
@@ -713,7 +762,10 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async getWishlistItem(ctx: RequestContext, id: number): Promise<WishlistItemDto | null> {
       const me = requireUser(ctx);
-      const rows = await db.select().from(wishlistItems).where(and(eq(wishlistItems.id, id), eq(wishlistItems.userId, me.id)));
+      const rows = await db
+        .select()
+        .from(wishlistItems)
+        .where(and(eq(wishlistItems.id, id), eq(wishlistItems.userId, me.id)));
       return rows.length ? (await withCards(ctx, rows))[0] : null;
     },
 
@@ -723,14 +775,20 @@ export function createAccountsService(deps: AccountsDeps) {
       const [p] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
       if (!p) return { ok: false, code: "accounts.wishlist_product_not_found" };
       await db.insert(wishlistItems).values({ userId: me.id, productId }).onConflictDoNothing();
-      const rows = await db.select().from(wishlistItems).where(and(eq(wishlistItems.userId, me.id), eq(wishlistItems.productId, productId)));
+      const rows = await db
+        .select()
+        .from(wishlistItems)
+        .where(and(eq(wishlistItems.userId, me.id), eq(wishlistItems.productId, productId)));
       const [item] = await withCards(ctx, rows);
       return item ? { ok: true, item } : { ok: false, code: "accounts.wishlist_product_not_found" };
     },
 
     async removeFromWishlist(ctx: RequestContext, id: number): Promise<boolean> {
       const me = requireUser(ctx);
-      const rows = await db.delete(wishlistItems).where(and(eq(wishlistItems.id, id), eq(wishlistItems.userId, me.id))).returning({ id: wishlistItems.id });
+      const rows = await db
+        .delete(wishlistItems)
+        .where(and(eq(wishlistItems.id, id), eq(wishlistItems.userId, me.id)))
+        .returning({ id: wishlistItems.id });
       return rows.length > 0;
     },
 
@@ -808,7 +866,17 @@ export function createAccountsService(deps: AccountsDeps) {
       const now = new Date();
       const [row] = await db
         .insert(users)
-        .values({ email: email.toLowerCase(), passwordHash, name, storeId: store.id, language: "es", role: "staff", isActive: true, privacyAcceptedAt: now, activatedAt: now })
+        .values({
+          email: email.toLowerCase(),
+          passwordHash,
+          name,
+          storeId: store.id,
+          language: "es",
+          role: "staff",
+          isActive: true,
+          privacyAcceptedAt: now,
+          activatedAt: now,
+        })
         .returning({ id: users.id });
       return { id: row.id, created: true };
     },

@@ -10,7 +10,12 @@ function cookieJar(setCookie: string[]): Record<string, string> {
 }
 const page = (cookies: Record<string, string>, path = "/profile/1", headers: Record<string, string> = {}) =>
   new Request(`https://tienda.example.es${path}`, {
-    headers: { cookie: Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join("; "), ...headers },
+    headers: {
+      cookie: Object.entries(cookies)
+        .map(([k, v]) => `${k}=${v}`)
+        .join("; "),
+      ...headers,
+    },
   });
 
 describeEachDb("storefront sessions (HttpOnly cookies, transparent refresh, logout)", (kind) => {

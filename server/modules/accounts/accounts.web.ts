@@ -129,7 +129,13 @@ export function createWebSessions(core: Core, config: Pick<Config, "publicUrl">)
       if (!r.ok) return r as { ok: false; code: "auth.invalid_credentials" | "auth.inactive" | "auth.too_many_attempts"; retryAfter?: number };
       const header = request.headers.get("cookie");
       await core.logout({ refresh: cookieValue(header, REFRESH_COOKIE), access: cookieValue(header, ACCESS_COOKIE) });
-      return { ok: true, user: await core.toClient(r.user), auth: core.toAuthUser(r.user), sessionId: r.tokens.sessionId, setCookie: cookiesFor(r.tokens.access, r.tokens.refresh) };
+      return {
+        ok: true,
+        user: await core.toClient(r.user),
+        auth: core.toAuthUser(r.user),
+        sessionId: r.tokens.sessionId,
+        setCookie: cookiesFor(r.tokens.access, r.tokens.refresh),
+      };
     },
 
     /** Logout: the session's refresh family is revoked and both cookies cleared. */

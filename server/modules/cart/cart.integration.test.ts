@@ -270,9 +270,26 @@ describeEachDb("cart API (/api/cart/v1)", (kind) => {
     it("keeps contact, shipping and billing data; postal codes decide delivery and free shipping", async () => {
       const { token, id } = await guestWithRow(tray(2, { width: 90 })); // 2 x 229 €: free shipping in the peninsula
       const put = (payload: object, lang = "") => call("PUT", `carts/${id}/${lang}`, { headers: guest(token), payload });
-      const ok = await put({ name: "Lucía", surnames: "Martín", phone: "600123123", shipping_postal_code: "28001", shipping_city: "Madrid", same_billing_data: false, billing_tax_id_type: "dni", billing_tax_id: "12345678Z", observations: "Portal 2" });
+      const ok = await put({
+        name: "Lucía",
+        surnames: "Martín",
+        phone: "600123123",
+        shipping_postal_code: "28001",
+        shipping_city: "Madrid",
+        same_billing_data: false,
+        billing_tax_id_type: "dni",
+        billing_tax_id: "12345678Z",
+        observations: "Portal 2",
+      });
       expect(ok.statusCode).toBe(200);
-      expect(ok.json()).toMatchObject({ name: "Lucía", surnames: "Martín", shipping_postal_code: "28001", same_billing_data: false, billing_tax_id: "12345678Z", observations: "Portal 2" });
+      expect(ok.json()).toMatchObject({
+        name: "Lucía",
+        surnames: "Martín",
+        shipping_postal_code: "28001",
+        same_billing_data: false,
+        billing_tax_id: "12345678Z",
+        observations: "Portal 2",
+      });
       expect(ok.json().delivery).toMatchObject({ status: "ok", free_shipping: true, message: null });
       expect(ok.json().prices.pvp_shipping).toBe(0);
       const canary = (await put({ shipping_postal_code: "35001" })).json();
@@ -394,7 +411,10 @@ describeEachDb("cart API (/api/cart/v1)", (kind) => {
 
   describe("professional customers", () => {
     it("see their professional discount on each line of their cart", async () => {
-      const res = await call("POST", "cart-rows/", { headers: { authorization: pro.auth.authorization }, payload: { product: SLUG, selection: withServices(1) } });
+      const res = await call("POST", "cart-rows/", {
+        headers: { authorization: pro.auth.authorization },
+        payload: { product: SLUG, selection: withServices(1) },
+      });
       expect(res.statusCode).toBe(201);
       const cart = res.json().cart;
       expect(cart.professional).toBe(true);

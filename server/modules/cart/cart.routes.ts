@@ -35,10 +35,11 @@ function refuse(reply: FastifyReply, status: number, code: string, message: stri
   return reply.status(status).send({ error: { code, message, ...(details === undefined ? {} : { details }) } });
 }
 
-const tokenOf = (req: FastifyRequest, services: Services) => services.cart.tokenFromHeaders((n) => {
-  const v = req.headers[n];
-  return Array.isArray(v) ? v[0] : v;
-});
+const tokenOf = (req: FastifyRequest, services: Services) =>
+  services.cart.tokenFromHeaders((n) => {
+    const v = req.headers[n];
+    return Array.isArray(v) ? v[0] : v;
+  });
 
 export async function cartRoutes(app: FastifyInstance, services: Services) {
   const { stores, cart } = services;
@@ -235,7 +236,14 @@ export async function cartRoutes(app: FastifyInstance, services: Services) {
         if (r.token) reply.header("set-cookie", cart.cookieFor(r.token));
         return { message: r.message, row: r.row, cart: r.cart, cart_token: r.token };
       }
-      const status = r.code === "cart.out_of_stock" ? 409 : r.code === "cart.not_found" || r.code === "cart.product_not_found" ? 404 : r.code === "cart.abandoned" ? 409 : 422;
+      const status =
+        r.code === "cart.out_of_stock"
+          ? 409
+          : r.code === "cart.not_found" || r.code === "cart.product_not_found"
+            ? 404
+            : r.code === "cart.abandoned"
+              ? 409
+              : 422;
       return refuse(reply, status, r.code, r.message, r.issues ? { issues: r.issues, messages: r.issueMessages } : undefined);
     },
   );

@@ -11,7 +11,17 @@ import { type CartCatalog, type ConfiguredRow, cachedSource, catalogSource, conf
 import { isProfessionalCart, type OrderRecord, type RowRecord, toCartDto } from "./cart.dto.ts";
 import { abandonIdleCarts } from "./cart.jobs.ts";
 import { orderRows, orders } from "./cart.schema.ts";
-import { cartCookie, clearCartCookie, formatToken, hashSecret, newSecret, parseToken, secretMatches, tokenFromHeaders, tokenFromRequest } from "./cart.tokens.ts";
+import {
+  cartCookie,
+  clearCartCookie,
+  formatToken,
+  hashSecret,
+  newSecret,
+  parseToken,
+  secretMatches,
+  tokenFromHeaders,
+  tokenFromRequest,
+} from "./cart.tokens.ts";
 
 export type CartToken = string | null;
 
@@ -91,7 +101,8 @@ function needsOf(rows: Pick<RowRecord, "productId" | "variantId" | "quantity" | 
   const out: StockNeed[] = [];
   for (const r of rows) {
     out.push({ productId: r.productId, variantId: r.variantId, quantity: r.quantity });
-    for (const l of r.lines) if (l.productId != null) out.push({ productId: l.productId, variantId: l.variantId, quantity: l.follows ? r.quantity : l.quantity });
+    for (const l of r.lines)
+      if (l.productId != null) out.push({ productId: l.productId, variantId: l.variantId, quantity: l.follows ? r.quantity : l.quantity });
   }
   return out;
 }
@@ -110,7 +121,11 @@ export function createCartService(deps: CartServiceDeps) {
   const { db, coupons, config } = deps;
   let timer: NodeJS.Timeout | undefined;
   // The reads of every cart answer, prepared once (no query building per request).
-  const orderById = db.select().from(orders).where(eq(orders.id, sql.placeholder("id"))).prepare("cart_order_by_id");
+  const orderById = db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder("id")))
+    .prepare("cart_order_by_id");
   const rowsByOrder = db
     .select()
     .from(orderRows)
@@ -503,7 +518,8 @@ export function createCartService(deps: CartServiceDeps) {
         if (!row) return { ok: false as const, code: "cart.row_not_found" as const };
         if (input.quantity > row.quantity) {
           const others = rows.filter((r) => r.id !== rowId);
-          if (!(await stockCovers(tx, others, needsOf([{ ...row, quantity: input.quantity }]))).ok) return { ok: false as const, code: "cart.out_of_stock" as const };
+          if (!(await stockCovers(tx, others, needsOf([{ ...row, quantity: input.quantity }]))).ok)
+            return { ok: false as const, code: "cart.out_of_stock" as const };
         }
         await tx
           .update(orderRows)
@@ -568,7 +584,7 @@ export function createCartService(deps: CartServiceDeps) {
      */
     async applyCoupon(ctx: RequestContext, id: number | null, token: CartToken, code: string): Promise<CouponResult> {
       if (id == null) await adoptGuestCart(ctx, token);
-      const res = await withCart(ctx, id, token, async (tx, order) => {
+      const res = (await withCart(ctx, id, token, async (tx, order) => {
         if (order.couponId) {
           const current = await coupons.rule({ tx }, order.couponId);
           if (current && current.code.toLowerCase() === code.trim().toLowerCase()) return { ok: true as const, orderId: order.id };
@@ -576,7 +592,10 @@ export function createCartService(deps: CartServiceDeps) {
         const rows = await rowsOf(tx, order.id);
         const professional = isProfessionalCart(ctx, order);
         const amount = rows.reduce(
-          (s, r) => s + (r.unitPvp - (professional ? r.unitProfessionalDiscount : 0)) * r.quantity + r.lines.reduce((a, l) => a + (l.unit - (professional ? l.unitProfessionalDiscount : 0)) * (l.follows ? r.quantity : l.quantity), 0),
+          (s, r) =>
+            s +
+            (r.unitPvp - (professional ? r.unitProfessionalDiscount : 0)) * r.quantity +
+            r.lines.reduce((a, l) => a + (l.unit - (professional ? l.unitProfessionalDiscount : 0)) * (l.follows ? r.quantity : l.quantity), 0),
           0,
         );
         const email = order.email ?? ctx.user?.email ?? null;
@@ -590,7 +609,7 @@ export function createCartService(deps: CartServiceDeps) {
         if (order.couponId) await coupons.release({ tx }, order.id, order.couponId);
         await tx.update(orders).set({ couponId: reserved.coupon.id }).where(eq(orders.id, order.id));
         return { ok: true as const, orderId: order.id };
-      }) as { ok: true; orderId: number } | { ok: false; code: "coupon.invalid" | "cart.not_found" | "cart.abandoned" };
+      })) as { ok: true; orderId: number } | { ok: false; code: "coupon.invalid" | "cart.not_found" | "cart.abandoned" };
       if (!res.ok) {
         if (res.code === "coupon.invalid") {
           const cart = await api.getCart(ctx, id, token);

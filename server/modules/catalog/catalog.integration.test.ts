@@ -78,7 +78,11 @@ describeEachDb("catalog API", (kind) => {
       expect(links.results).toEqual([{ label: "Receveurs en résine", url: "/fr/receveurs-de-douche-en-resine/" }]);
       const filters = await ok(`/category-filters/web_list/?store=ESDB&category_id=${fx.categories.trays}`);
       const color = filters.results.find((f: any) => f.slug === "color");
-      expect(color.options.map((o: any) => [o.slug, o.count])).toEqual([["blanco", 2], ["negro", 1], ["gris", 1]]);
+      expect(color.options.map((o: any) => [o.slug, o.count])).toEqual([
+        ["blanco", 2],
+        ["negro", 1],
+        ["gris", 1],
+      ]);
       const width = filters.results.find((f: any) => f.slug === "ancho");
       expect(width.range).toEqual({ min: 60, max: 200 });
       const frFilters = await ok(`/category-filters/web_list/?store=FRDB&category_id=${fx.categories.trays}`);
@@ -236,12 +240,18 @@ describeEachDb("catalog API", (kind) => {
       expect(color.options.map((o: any) => o.value_string)).toEqual(["Blanc", "Noir"]);
       expect(width.range).toEqual({ min: 70, max: 100 });
       expect(width.group).toMatchObject({ slug: "medidas", name: "Dimensions" });
-      expect(finish.options.map((o: any) => [o.slug, o.price])).toEqual([["mate", 0], ["brillo", 1500]]);
+      expect(finish.options.map((o: any) => [o.slug, o.price])).toEqual([
+        ["mate", 0],
+        ["brillo", 1500],
+      ]);
     });
 
     it("lists technical data in order, variants with professional prices and complement types by position", async () => {
       const td = await ok("/products/plato-de-ducha-resina-pizarra-blanco/technical_data/?store=ESDB");
-      expect(td.results).toEqual([{ label: "Material", value: "Resina" }, { label: "Espesor", value: "3 cm" }]);
+      expect(td.results).toEqual([
+        { label: "Material", value: "Resina" },
+        { label: "Espesor", value: "3 cm" },
+      ]);
       const v = await ok("/products/plato-de-ducha-resina-pizarra-blanco/variants/?store=ESDB&user_type=professional");
       expect(v.results[1].prices).toMatchObject({ pvp_web: 22900, pvp_professional: 20610 });
       const ct = await ok("/products/plato-de-ducha-resina-pizarra-blanco/complement_types/?store=ESDB");
@@ -305,13 +315,18 @@ describeEachDb("catalog API", (kind) => {
       expect((await ok("/store-highlight-categories/web-list/?store=ESDB")).results.map((c: any) => c.slug)).toEqual(["platos-de-ducha", "inodoros"]);
       expect((await ok("/store-highlight-categories/web-list/?store=FRDB")).results.map((c: any) => c.name)).toEqual(["Baignoires"]);
       expect(refs((await ok("/store-highlight-products/web-list/?store=ESDB")).results)).toEqual(["LA-CER-01", "PD-RES-BL"]);
-      expect((await ok("/store-highlight-suppliers/web-list/?store=FRDB")).results[0]).toMatchObject({ slug: "aqua-luxe", description: "Salles de bain design" });
+      expect((await ok("/store-highlight-suppliers/web-list/?store=FRDB")).results[0]).toMatchObject({
+        slug: "aqua-luxe",
+        description: "Salles de bain design",
+      });
       const offers = await ok("/store-offers/?store=ESDB&user_type=professional");
       expect(refs(offers.results)).toEqual(["PD-RES-BL", "PD-RES-NE"]);
       expect(offers.results[0].prices.pvp_professional).toBe(17910);
       expect(offers).toMatchObject({ total: 2, page: 1, pages: 1 });
       expect(refs((await ok("/store-novelties/web-list/?store=FRDB")).results)).toEqual(["PD-EXT-GR", "BA-ISL-01"]);
-      expect((await ok("/store-seo-texts/web_list/?store=ESDB&page=home")).results).toEqual([{ page: "home", title: "Tu baño, a tu medida", body: "Platos de ducha, mamparas e inodoros." }]);
+      expect((await ok("/store-seo-texts/web_list/?store=ESDB&page=home")).results).toEqual([
+        { page: "home", title: "Tu baño, a tu medida", body: "Platos de ducha, mamparas e inodoros." },
+      ]);
       expect((await ok("/store-seo-texts/web_list/?store=ESDB")).results.length).toBe(2);
       expect((await get("/store-offers/?store=ESDB&page=0")).status).toBe(400);
     });
@@ -330,14 +345,21 @@ describeEachDb("catalog API", (kind) => {
   describe("brands", () => {
     it("lists brands with product counts per store and retrieves one with collections, banners and categories", async () => {
       const es = await ok("/brands/web_list/?store=ESDB");
-      expect(es.results.map((b: any) => [b.slug, b.product_count])).toEqual([["aqua-luxe", 4], ["ceramica-norte", 6]]);
+      expect(es.results.map((b: any) => [b.slug, b.product_count])).toEqual([
+        ["aqua-luxe", 4],
+        ["ceramica-norte", 6],
+      ]);
       expect(es).toMatchObject({ total: 2, page: 1 });
       const fr = await ok("/brands/web_list/?store=FRDB");
       expect(fr.results.find((b: any) => b.slug === "ceramica-norte").product_count).toBe(5);
       const b = await ok("/brands/aqua-luxe/retrieve_by_slug/?store=ESDB");
       expect(b.collections).toEqual([expect.objectContaining({ slug: "coleccion-stone", product_count: 2 })]);
       expect(b.banners[0].title).toBe("Aqua Luxe 2025");
-      expect(b.categories.map((c: any) => [c.slug, c.product_count])).toEqual([["platos-de-ducha-de-resina", 2], ["mamparas-de-ducha", 1], ["baneras", 1]]);
+      expect(b.categories.map((c: any) => [c.slug, c.product_count])).toEqual([
+        ["platos-de-ducha-de-resina", 2],
+        ["mamparas-de-ducha", 1],
+        ["baneras", 1],
+      ]);
       expect((await get("/brands/nadie/retrieve_by_slug/?store=ESDB")).status).toBe(404);
       expect((await ok(`/brand-banners/?store=ESDB&brand_id=${fx.brands.aqua}`)).results.length).toBe(1);
       expect((await ok(`/brand-banners/?store=FRDB&brand_id=${fx.brands.aqua}`)).results.length).toBe(0);
@@ -354,7 +376,12 @@ describeEachDb("catalog API", (kind) => {
       expect(all.results.some((e: any) => e.path === "/plato-de-ducha-descatalogado.html")).toBe(false);
       expect(all.results.some((e: any) => e.path === "/reformas-completas/")).toBe(true);
       const brands = await ok("/suppliers/sitemap/?kind=brand");
-      expect(brands.results.map((e: any) => e.path).sort()).toEqual(["/fr/marcas/aqua-luxe", "/fr/marcas/ceramica-norte", "/marcas/aqua-luxe", "/marcas/ceramica-norte"]);
+      expect(brands.results.map((e: any) => e.path).sort()).toEqual([
+        "/fr/marcas/aqua-luxe",
+        "/fr/marcas/ceramica-norte",
+        "/marcas/aqua-luxe",
+        "/marcas/ceramica-norte",
+      ]);
     });
   });
 

@@ -1,14 +1,7 @@
 import { asc } from "drizzle-orm";
 import type { Language } from "../../../core/stores.ts";
 import type { Db } from "../../db/client.ts";
-import {
-  categories,
-  categoryStores,
-  categoryTranslations,
-  filterOptions,
-  filters,
-  type I18nText,
-} from "./catalog.schema.ts";
+import { categories, categoryStores, categoryTranslations, filterOptions, filters, type I18nText } from "./catalog.schema.ts";
 import type { CategoryRef } from "./catalog.types.ts";
 
 export type CategoryTr = {

@@ -31,7 +31,13 @@ export const idList = (what: string) =>
     .transform((s) => s.split(",").map(Number))
     .describe(what);
 
-export const Slug = z.object({ slug: z.string().min(1).max(200).regex(/^[a-z0-9][a-z0-9-]*$/, "must be a slug (a-z, 0-9, -)") });
+export const Slug = z.object({
+  slug: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[a-z0-9][a-z0-9-]*$/, "must be a slug (a-z, 0-9, -)"),
+});
 
 export const SearchText = z.string().trim().min(1, "must not be empty").max(200).describe("Search text");
 
@@ -43,7 +49,6 @@ export async function catalogContext(services: Services, q: StoreQueryInput & { 
   const ctx = await apiContext(services.stores, q);
   return q.user_type ? { ...ctx, customerType: q.user_type } : ctx;
 }
-
 
 /** range_<filterId>=min-max query parameters of a listing. */
 export function rangesOf(raw: Record<string, unknown>): Record<number, [number, number]> {

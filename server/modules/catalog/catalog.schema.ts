@@ -1,17 +1,4 @@
-
-import {
-  boolean,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { stores } from "../stores/stores.schema.ts";
 
 /** Text per language: { es: "...", fr: "..." }. Used for small labels; big entities have translation rows. */
@@ -515,4 +502,3 @@ export const seoTexts = pgTable(
   },
   (t) => [uniqueIndex("seo_texts_store_page").on(t.storeId, t.page)],
 );
-

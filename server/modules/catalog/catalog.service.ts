@@ -33,16 +33,7 @@ import {
 } from "./catalog.types.ts";
 import { listWhere, loadCards, pageOf, paginated, productPath } from "./listing/cards.ts";
 import { alternatesOf, bannersOf, categoryDto, filtersOfCategory, linksOf, listCategory, type StoreIds } from "./listing/category-listing.ts";
-import {
-  attributesOf,
-  complementsOf,
-  complementTypesOf,
-  productDetail,
-  productIdBySlug,
-  relatedOf,
-  technicalDataOf,
-  variantsOf,
-} from "./products/products.ts";
+import { attributesOf, complementsOf, complementTypesOf, productDetail, productIdBySlug, relatedOf, technicalDataOf, variantsOf } from "./products/products.ts";
 import { searchProducts, suggest } from "./search/search.ts";
 
 export const CATALOG_CHANGED_CHANNEL = "catalog_changed";
@@ -67,8 +58,7 @@ const LISTING_SORT = { novelties: "news", offers: "offers", settlement: "settlem
  */
 export function createCatalogService(database: Database, stores: StoresService) {
   /** The French store has no installation service: its products do not offer it. */
-  const hasInstallation = async (storeId: number) =>
-    (await stores.all()).some((s) => s.id === storeId && s.features.installationService);
+  const hasInstallation = async (storeId: number) => (await stores.all()).some((s) => s.id === storeId && s.features.installationService);
   const db = database.db;
   let metaPromise: Promise<CatalogMeta> | undefined;
   const changeListeners = new Set<() => void>();
@@ -369,7 +359,8 @@ export function createCatalogService(database: Database, stores: StoresService) 
       const today = new Date().toISOString().slice(0, 10);
       for (const node of m.categories.values()) {
         const alternates = alternatesOf(node, ids);
-        for (const [lang, path] of Object.entries(alternates) as [Language, string][]) out.push({ path, language: lang, lastmod: today, alternates, kind: "category" });
+        for (const [lang, path] of Object.entries(alternates) as [Language, string][])
+          out.push({ path, language: lang, lastmod: today, alternates, kind: "category" });
       }
       const prods = await rows<{ id: number; lastmod: string; language: Language; slug: string }>(
         db,

@@ -17,7 +17,12 @@ describeEachDb("CMS API", (kind) => {
       for (const store of ["ESDB", "FRDB"]) {
         const res = await get(`/pages/web-list/?store=${store}&kind=legal`);
         expect(res.statusCode).toBe(200);
-        expect(res.json().results.map((p: any) => p.slug).sort()).toEqual([...LEGAL].sort());
+        expect(
+          res
+            .json()
+            .results.map((p: any) => p.slug)
+            .sort(),
+        ).toEqual([...LEGAL].sort());
       }
     });
 
@@ -25,7 +30,8 @@ describeEachDb("CMS API", (kind) => {
       const res = await get("/pages/condiciones-de-venta/retrieve_by_slug/?store=ESDB&language=es");
       expect(res.statusCode).toBe(200);
       const text = JSON.stringify(res.json().blocks);
-      for (const s of ["14 días", "3 años", "24 horas", "Klarna", "3 plazos", "cada 30 días", "3 o 4 plazos", "35xxx y 38xxx", "07xxx"]) expect(text).toContain(s);
+      for (const s of ["14 días", "3 años", "24 horas", "Klarna", "3 plazos", "cada 30 días", "3 o 4 plazos", "35xxx y 38xxx", "07xxx"])
+        expect(text).toContain(s);
       const fr = await get("/pages/condiciones-de-venta/retrieve_by_slug/?store=FRDB&language=fr");
       expect(fr.json().title).toBe("Conditions générales de vente");
       const frText = JSON.stringify(fr.json().blocks);
@@ -57,7 +63,14 @@ describeEachDb("CMS API", (kind) => {
     it("has the guides and the four measure pages in French too", async () => {
       const res = await get("/pages/web-list/?language=fr");
       const slugs = res.json().results.map((p: any) => p.slug);
-      for (const s of ["como-elegir-tu-plato-de-ducha-15", "como-elegir-baneras-de-hidromasaje-16", "como-medir-una-mampara", "como-medir-una-mampara-frontal", "como-medir-una-mampara-angular", "como-medir-una-mampara-semicircular"]) {
+      for (const s of [
+        "como-elegir-tu-plato-de-ducha-15",
+        "como-elegir-baneras-de-hidromasaje-16",
+        "como-medir-una-mampara",
+        "como-medir-una-mampara-frontal",
+        "como-medir-una-mampara-angular",
+        "como-medir-una-mampara-semicircular",
+      ]) {
         expect(slugs).toContain(s);
       }
       const angular = await get("/pages/como-medir-una-mampara-angular/retrieve_by_slug/?language=fr");
@@ -130,7 +143,12 @@ describeEachDb("CMS API", (kind) => {
     });
 
     it("is a 404 in the French store (no blog there)", async () => {
-      for (const url of ["/posts/web-list/?store=FRDB", "/posts/cambiar-banera-por-plato-de-ducha/retrieve_by_slug/?store=FRDB", "/post-categories/web-list/?language=fr", "/post-categories/reformas/retrieve_by_slug/?store=FRDB"]) {
+      for (const url of [
+        "/posts/web-list/?store=FRDB",
+        "/posts/cambiar-banera-por-plato-de-ducha/retrieve_by_slug/?store=FRDB",
+        "/post-categories/web-list/?language=fr",
+        "/post-categories/reformas/retrieve_by_slug/?store=FRDB",
+      ]) {
         const res = await get(url);
         expect(res.statusCode, url).toBe(404);
         expect(res.json().error.code).toBe("store.feature_off");

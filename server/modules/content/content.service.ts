@@ -34,7 +34,16 @@ export function createContentService(db: Db) {
     categorySlug: postCategories.slug,
     categoryName: postCategories.name,
   };
-  type PostRow = { id: number; slug: string; title: string; excerpt: string; illustration: string; publishedAt: Date; categorySlug: string | null; categoryName: string | null };
+  type PostRow = {
+    id: number;
+    slug: string;
+    title: string;
+    excerpt: string;
+    illustration: string;
+    publishedAt: Date;
+    categorySlug: string | null;
+    categoryName: string | null;
+  };
   const postSummary = (r: PostRow): PostSummaryDto => ({
     id: r.id,
     slug: r.slug,
@@ -58,7 +67,11 @@ export function createContentService(db: Db) {
     async listPages(ctx: RequestContext, kind?: string): Promise<PageSummaryDto[]> {
       const conds = [eq(cmsPages.storeId, ctx.store.id), eq(cmsPages.published, true)];
       if (kind) conds.push(eq(cmsPages.kind, kind));
-      const rows = await db.select().from(cmsPages).where(and(...conds)).orderBy(asc(cmsPages.kind), asc(cmsPages.title));
+      const rows = await db
+        .select()
+        .from(cmsPages)
+        .where(and(...conds))
+        .orderBy(asc(cmsPages.kind), asc(cmsPages.title));
       return rows.map(summary);
     },
 

@@ -335,7 +335,10 @@ describeEachDb("coupons: staff CRUD, applying to carts, limits under concurrency
         Array.from({ length: 20 }, () => call("POST", "cart-rows/", { headers: guest(cart.token), payload: { product: SLUG, selection: tray(1) } })),
       );
       expect(many.every((r) => r.statusCode === 201)).toBe(true);
-      const [{ n: total }] = await shop.database.db.select({ n: count() }).from(orderRows).where(and(eq(orderRows.orderId, cart.id)));
+      const [{ n: total }] = await shop.database.db
+        .select({ n: count() })
+        .from(orderRows)
+        .where(and(eq(orderRows.orderId, cart.id)));
       expect(total).toBe(23);
       expect((await call("GET", `carts/${cart.id}/`, { headers: guest(cart.token) })).json().size).toBe(23);
     }, 60_000);

@@ -57,7 +57,9 @@ export const couponRedemptions = pgTable(
     orderId: integer("order_id").notNull(),
     userId: integer("user_id"),
     email: text("email"),
-    status: text("status", { enum: ["reserved", "redeemed"] }).notNull().default("reserved"),
+    status: text("status", { enum: ["reserved", "redeemed"] })
+      .notNull()
+      .default("reserved"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

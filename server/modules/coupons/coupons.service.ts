@@ -64,7 +64,11 @@ export function toCouponDto(c: CouponRow, storeCode: string): CouponDto {
   };
 }
 
-export const couponRule = (c: Pick<CouponRow, "kind" | "value" | "minCartAmount">): CouponRule => ({ kind: c.kind, value: c.value, minAmount: c.minCartAmount });
+export const couponRule = (c: Pick<CouponRow, "kind" | "value" | "minCartAmount">): CouponRule => ({
+  kind: c.kind,
+  value: c.value,
+  minAmount: c.minCartAmount,
+});
 
 const isUniqueViolation = (e: unknown) => {
   const err = e as { code?: string; cause?: { code?: string } };
@@ -110,21 +114,39 @@ export function createCouponsService(db: Db) {
     async list(ctx: RequestContext, page = 1, pageSize = 50) {
       const where = eq(coupons.storeId, ctx.store.id);
       const [rows, [{ n }]] = await Promise.all([
-        q(ctx).select().from(coupons).where(where).orderBy(sql`${coupons.id} desc`).limit(pageSize).offset((page - 1) * pageSize),
+        q(ctx)
+          .select()
+          .from(coupons)
+          .where(where)
+          .orderBy(sql`${coupons.id} desc`)
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
         q(ctx).select({ n: count() }).from(coupons).where(where),
       ]);
-      return { results: rows.map((c) => toCouponDto(c, ctx.store.sourceCode)), page, page_size: pageSize, total: n, pages: Math.max(1, Math.ceil(n / pageSize)) };
+      return {
+        results: rows.map((c) => toCouponDto(c, ctx.store.sourceCode)),
+        page,
+        page_size: pageSize,
+        total: n,
+        pages: Math.max(1, Math.ceil(n / pageSize)),
+      };
     },
 
     async get(ctx: RequestContext, id: number): Promise<CouponDto | null> {
-      const [c] = await q(ctx).select().from(coupons).where(and(eq(coupons.id, id), eq(coupons.storeId, ctx.store.id)));
+      const [c] = await q(ctx)
+        .select()
+        .from(coupons)
+        .where(and(eq(coupons.id, id), eq(coupons.storeId, ctx.store.id)));
       return c ? toCouponDto(c, ctx.store.sourceCode) : null;
     },
 
     /** Creates a coupon; a code is unique per store whatever its case (`coupon.code_taken`). */
     async create(ctx: RequestContext, input: CouponCreate): Promise<{ ok: true; coupon: CouponDto } | { ok: false; code: "coupon.code_taken" }> {
       try {
-        const [c] = await q(ctx).insert(coupons).values({ storeId: ctx.store.id, ...values(input) }).returning();
+        const [c] = await q(ctx)
+          .insert(coupons)
+          .values({ storeId: ctx.store.id, ...values(input) })
+          .returning();
         return { ok: true, coupon: toCouponDto(c, ctx.store.sourceCode) };
       } catch (e) {
         if (isUniqueViolation(e)) return { ok: false, code: "coupon.code_taken" };
@@ -212,7 +234,10 @@ export function createCouponsService(db: Db) {
       const [c] =
         tx === db
           ? await ruleById.execute({ id })
-          : await tx.select({ id: coupons.id, code: coupons.code, kind: coupons.kind, value: coupons.value, minCartAmount: coupons.minCartAmount }).from(coupons).where(eq(coupons.id, id));
+          : await tx
+              .select({ id: coupons.id, code: coupons.code, kind: coupons.kind, value: coupons.value, minCartAmount: coupons.minCartAmount })
+              .from(coupons)
+              .where(eq(coupons.id, id));
       return c ? { ...couponRule(c), id: c.id, code: c.code } : null;
     },
 
@@ -279,7 +304,10 @@ export function createCouponsService(db: Db) {
         )
         .returning({ couponId: couponRedemptions.couponId });
       for (const g of gone) {
-        await tx.update(coupons).set({ usedCount: sql`${coupons.usedCount} - 1` }).where(eq(coupons.id, g.couponId));
+        await tx
+          .update(coupons)
+          .set({ usedCount: sql`${coupons.usedCount} - 1` })
+          .where(eq(coupons.id, g.couponId));
       }
       return gone.length > 0;
     },
@@ -291,7 +319,10 @@ export function createCouponsService(db: Db) {
 
     /** Moves a reservation from one order to another (a guest cart merged into a customer's). */
     async moveReservation(ctx: { tx?: Db }, fromOrderId: number, toOrderId: number, userId: number | null): Promise<void> {
-      await q(ctx).update(couponRedemptions).set({ orderId: toOrderId, userId }).where(and(eq(couponRedemptions.orderId, fromOrderId), eq(couponRedemptions.status, "reserved")));
+      await q(ctx)
+        .update(couponRedemptions)
+        .set({ orderId: toOrderId, userId })
+        .where(and(eq(couponRedemptions.orderId, fromOrderId), eq(couponRedemptions.status, "reserved")));
     },
   };
 }
@@ -357,6 +388,9 @@ export async function createPersonalCoupon(ctx: { store: { id: number }; tx: Db 
 
 /** A personal coupon's code, value and end date (to repeat them in a mail sent later), or null. */
 export async function personalCoupon(ctx: { tx: Db }, id: number): Promise<PersonalCoupon | null> {
-  const [c] = await ctx.tx.select({ id: coupons.id, code: coupons.code, value: coupons.value, validTo: coupons.validTo }).from(coupons).where(eq(coupons.id, id));
+  const [c] = await ctx.tx
+    .select({ id: coupons.id, code: coupons.code, value: coupons.value, validTo: coupons.validTo })
+    .from(coupons)
+    .where(eq(coupons.id, id));
   return c?.validTo ? { id: c.id, code: c.code, value: c.value, validTo: c.validTo } : null;
 }

@@ -59,7 +59,9 @@ async function main() {
     const services = createServices(database, config);
     const store = (await services.stores.all()).find((x) => x.sourceCode === (a.store ?? "ESDB").toUpperCase() || String(x.id) === a.store);
     if (!store) {
-      console.error(`No store ${a.store} in this database (stores: ${(await services.stores.all()).map((x) => x.sourceCode).join(", ") || "none: load the demo data first"}).`);
+      console.error(
+        `No store ${a.store} in this database (stores: ${(await services.stores.all()).map((x) => x.sourceCode).join(", ") || "none: load the demo data first"}).`,
+      );
       process.exitCode = 1;
       services.mail.close();
       return;

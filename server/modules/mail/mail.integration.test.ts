@@ -87,15 +87,18 @@ describeEachDb("mail in production: no outbox page", (kind) => {
 
 describe("mail templates", () => {
   const vars = { shop: "BañoDirecto España", name: "Ana", link: "https://tienda.example.es/login?activate=abc&x=1", home: "https://tienda.example.es/" };
-  it.each(["activation", "reset", "password_changed", "account_deleted"] as const)("%s: text and HTML in Spanish and French with the shop's name and links", (kind) => {
-    for (const lang of ["es", "fr"] as const) {
-      const m = renderMail(kind, lang, vars);
-      expect(m.subject).toContain("BañoDirecto España");
-      expect(m.text).toContain(vars.link);
-      expect(m.text).toContain(vars.home);
-      expect(m.html).toContain(`href="https://tienda.example.es/login?activate=abc&amp;x=1"`);
-      expect(m.html).toContain(`<html lang="${lang}">`);
-      expect(m.text).toContain(lang === "es" ? "Hola Ana:" : "Bonjour Ana,");
-    }
-  });
+  it.each(["activation", "reset", "password_changed", "account_deleted"] as const)(
+    "%s: text and HTML in Spanish and French with the shop's name and links",
+    (kind) => {
+      for (const lang of ["es", "fr"] as const) {
+        const m = renderMail(kind, lang, vars);
+        expect(m.subject).toContain("BañoDirecto España");
+        expect(m.text).toContain(vars.link);
+        expect(m.text).toContain(vars.home);
+        expect(m.html).toContain(`href="https://tienda.example.es/login?activate=abc&amp;x=1"`);
+        expect(m.html).toContain(`<html lang="${lang}">`);
+        expect(m.text).toContain(lang === "es" ? "Hola Ana:" : "Bonjour Ana,");
+      }
+    },
+  );
 });

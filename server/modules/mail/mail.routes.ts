@@ -48,7 +48,12 @@ export async function devOutboxRoutes(app: FastifyInstance, { mail }: Services) 
       return reply.header("cache-control", "no-store").type("message/rfc822").header("content-disposition", "attachment").send(raw);
     }
     const m = await mail.readOutbox(file);
-    if (!m) return reply.status(404).header("cache-control", "no-store").type("text/html; charset=utf-8").send(page("Not found", "<h1>Not found</h1><p><a href=\"/dev/outbox\">Outbox</a></p>"));
+    if (!m)
+      return reply
+        .status(404)
+        .header("cache-control", "no-store")
+        .type("text/html; charset=utf-8")
+        .send(page("Not found", '<h1>Not found</h1><p><a href="/dev/outbox">Outbox</a></p>'));
     const body =
       `<p><a href="/dev/outbox">← Outbox</a></p><h1>${escapeHtml(m.subject)}</h1>` +
       `<p><strong>To:</strong> ${escapeHtml(m.to)}<br><strong>Date:</strong> ${escapeHtml(m.date)}<br>` +

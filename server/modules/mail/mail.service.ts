@@ -57,7 +57,10 @@ export function createMailService(config: Pick<Config, "smtpUrl" | "mailFrom" | 
       } catch {
         return [];
       }
-      const files = names.filter((n) => FILE_NAME.test(n)).sort().reverse();
+      const files = names
+        .filter((n) => FILE_NAME.test(n))
+        .sort()
+        .reverse();
       const out: OutboxEntry[] = [];
       for (const file of files) {
         const m = await this.readOutbox(file);

@@ -25,8 +25,7 @@ function tr(lang: Language, key: string, vars: Partial<MailVars> = {}): string {
   return s.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k as keyof MailVars]) : m));
 }
 
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
 /** Each mail: the paragraphs before the button, the button's text, the paragraphs after it. */
 const LAYOUT: Record<MailKind, { before: string[]; button: string; after: string[] }> = {

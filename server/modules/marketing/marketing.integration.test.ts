@@ -9,8 +9,7 @@ describeEachDb("marketing API: newsletter and popups", (kind) => {
     shop = await createTestShop(kind);
   });
   afterAll(() => shop?.close());
-  const subscribe = (payload: object, query = "") =>
-    shop.app.inject({ method: "POST", url: `/api/auth-users/v1/newsletters/${query}`, payload });
+  const subscribe = (payload: object, query = "") => shop.app.inject({ method: "POST", url: `/api/auth-users/v1/newsletters/${query}`, payload });
   const valid = { store: "ESDB", name: "Lucía", surname: "Martín", email: "lucia.martin@example.es", terms: true };
 
   describe("newsletter subscription", () => {
@@ -91,7 +90,10 @@ describeEachDb("marketing API: newsletter and popups", (kind) => {
       expect(await shop.services.marketing.popupFor(contextFor(store), "/", inOneYear)).not.toBeNull();
       const { popups } = await import("./marketing.schema.ts");
       const { eq } = await import("drizzle-orm");
-      await shop.database.db.update(popups).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(popups.urlPattern, "/ofertas"));
+      await shop.database.db
+        .update(popups)
+        .set({ endsAt: new Date(Date.now() - 1000) })
+        .where(eq(popups.urlPattern, "/ofertas"));
       expect((await popup("url_page=/ofertas&store=ESDB")).statusCode).toBe(404);
     });
   });

@@ -64,7 +64,9 @@ export async function marketingRoutes(app: FastifyInstance, { stores, marketing 
         no_popup: z
           .enum(["404", "204"])
           .default("404")
-          .describe("The answer when no popup applies: 404 (default), or 204 No Content for the storefront, which asks on every page (browsers log each 404 as an error)"),
+          .describe(
+            "The answer when no popup applies: 404 (default), or 204 No Content for the storefront, which asks on every page (browsers log each 404 as an error)",
+          ),
       }),
       response: S.PopupDto,
       errors: [404],

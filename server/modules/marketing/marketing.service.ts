@@ -97,7 +97,10 @@ export function patternMatches(pattern: string, path: string): boolean {
 /** Newsletter sign-ups (footer and popup forms) and the popups shown on store pages; the request context comes first (docs/decisions/011). */
 export function createMarketingService(db: Db, deps: MarketingDeps) {
   const { mail, stores, config } = deps;
-  const log = deps.log ?? { error: (o: unknown, m: string) => console.error(JSON.stringify({ level: 50, time: Date.now(), name: "marketing", msg: m, err: String((o as { err?: unknown })?.err ?? o) })) };
+  const log = deps.log ?? {
+    error: (o: unknown, m: string) =>
+      console.error(JSON.stringify({ level: 50, time: Date.now(), name: "marketing", msg: m, err: String((o as { err?: unknown })?.err ?? o) })),
+  };
   const signer = unsubscribeSigner(config.secret);
   /** Welcome mails being sent now: stop() and tests wait for them. */
   const sending = new Set<Promise<void>>();
@@ -202,7 +205,16 @@ export function createMarketingService(db: Db, deps: MarketingDeps) {
         if (rows.length === 0) return null;
         const coupon = await createPersonalCoupon(
           { store, tx },
-          { email: input.email, amount: WELCOME_COUPON.amount, firstPurchaseOnly: true, singleUse: true, validDays: WELCOME_COUPON.validDays, prefix: WELCOME_COUPON.prefix, name: WELCOME_COUPON.name, now },
+          {
+            email: input.email,
+            amount: WELCOME_COUPON.amount,
+            firstPurchaseOnly: true,
+            singleUse: true,
+            validDays: WELCOME_COUPON.validDays,
+            prefix: WELCOME_COUPON.prefix,
+            name: WELCOME_COUPON.name,
+            now,
+          },
         );
         await tx.update(newsletterSubscriptions).set({ welcomeCouponId: coupon.id }).where(eq(newsletterSubscriptions.id, rows[0].id));
         return rows[0].id;
@@ -327,7 +339,15 @@ export function createMarketingService(db: Db, deps: MarketingDeps) {
         .orderBy(asc(popups.id))
         .limit(1);
       if (!r) return null;
-      return { id: r.id, popup_type: r.popupType, url_pattern: r.urlPattern, title: r.title, text: r.text, button_label: r.buttonLabel, button_url: r.buttonUrl };
+      return {
+        id: r.id,
+        popup_type: r.popupType,
+        url_pattern: r.urlPattern,
+        title: r.title,
+        text: r.text,
+        button_label: r.buttonLabel,
+        button_url: r.buttonUrl,
+      };
     },
 
     // Account side (the accounts module's profile toggle, GDPR export and erasure): by email.
@@ -345,7 +365,10 @@ export function createMarketingService(db: Db, deps: MarketingDeps) {
      * The profile's toggle: subscribes a signed-in customer with their account's name (the
      * privacy policy was accepted at sign-up; the toggle is the consent, dated now). Idempotent.
      */
-    async subscribeAccount(store: { id: number; features: { newsletter: boolean } }, who: { email: string; name: string; surname: string }): Promise<{ id: number }> {
+    async subscribeAccount(
+      store: { id: number; features: { newsletter: boolean } },
+      who: { email: string; name: string; surname: string },
+    ): Promise<{ id: number }> {
       if (!store.features.newsletter) throw new AppError("store.feature_off", 404);
       const email = who.email.trim().toLowerCase();
       await db

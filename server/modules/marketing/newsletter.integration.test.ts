@@ -49,7 +49,11 @@ describeEachDb("newsletter: the 5 € welcome coupon by mail, and one-click unsu
   });
 
   const subscribe = (who: string, extra: object = {}) =>
-    shop.app.inject({ method: "POST", url: "/api/auth-users/v1/newsletters/", payload: { store: "ESDB", name: "Lucía", surname: "Martín", email: who, terms: true, ...extra } });
+    shop.app.inject({
+      method: "POST",
+      url: "/api/auth-users/v1/newsletters/",
+      payload: { store: "ESDB", name: "Lucía", surname: "Martín", email: who, terms: true, ...extra },
+    });
   const cartApi = (method: "GET" | "POST" | "PUT", url: string, opts: { headers?: Headers; payload?: unknown } = {}) =>
     shop.app.inject({ method, url: `/api/cart/v1/${url}`, headers: opts.headers, payload: opts.payload as never });
   const tray = () => ({
@@ -256,7 +260,12 @@ describeEachDb("newsletter: the 5 € welcome coupon by mail, and one-click unsu
 
       // The page's button: a same-origin form post, no login.
       const post = () =>
-        shop.app.inject({ method: "POST", url, headers: { "content-type": "application/x-www-form-urlencoded", host: "tienda.test", origin: ORIGIN }, payload: "List-Unsubscribe=One-Click" });
+        shop.app.inject({
+          method: "POST",
+          url,
+          headers: { "content-type": "application/x-www-form-urlencoded", host: "tienda.test", origin: ORIGIN },
+          payload: "List-Unsubscribe=One-Click",
+        });
       const done = await post();
       expect(done.statusCode).toBe(200);
       expect(done.body).toContain('data-state="done"');
@@ -313,7 +322,12 @@ describeEachDb("newsletter: the 5 € welcome coupon by mail, and one-click unsu
         expect(get.statusCode, t).toBe(400);
         expect(get.body).toContain('data-state="invalid"');
         expect(get.body).toMatch(/<p role="alert"[^>]*>El enlace para darte de baja no es válido/);
-        const post = await shop.app.inject({ method: "POST", url, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "List-Unsubscribe=One-Click" });
+        const post = await shop.app.inject({
+          method: "POST",
+          url,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          payload: "List-Unsubscribe=One-Click",
+        });
         expect(post.statusCode, t).toBe(400);
       }
       expect(await subscribed(sara)).toBe(true);

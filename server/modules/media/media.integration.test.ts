@@ -26,7 +26,13 @@ describeEachDb("media routes", (kind) => {
   });
 
   it("encodes webp and avif, and category, banner and brand originals exist", async () => {
-    for (const url of ["/media/c/platos-de-ducha/320.webp", "/media/c/receveurs-de-douche/160.avif", "/media/b/slider-1/960.webp", "/media/brand/aqualis/320.webp", "/media/p/MU-BA-LE-001/sketch-1/320.avif"]) {
+    for (const url of [
+      "/media/c/platos-de-ducha/320.webp",
+      "/media/c/receveurs-de-douche/160.avif",
+      "/media/b/slider-1/960.webp",
+      "/media/brand/aqualis/320.webp",
+      "/media/p/MU-BA-LE-001/sketch-1/320.avif",
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"], url).toBe(url.endsWith("avif") ? "image/avif" : "image/webp");

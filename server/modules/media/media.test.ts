@@ -14,7 +14,20 @@ describe("media keys", () => {
   });
 
   it("rejects anything that could leave the media folder", () => {
-    for (const k of ["../secret", "p/../../etc/passwd", "p/..", "/etc/passwd", "p//x", "p/x/", "p\\x", "p/%2e%2e/x", "p/x.svg", ".hidden", "", "a/b/c/d/e/f/g/h"]) {
+    for (const k of [
+      "../secret",
+      "p/../../etc/passwd",
+      "p/..",
+      "/etc/passwd",
+      "p//x",
+      "p/x/",
+      "p\\x",
+      "p/%2e%2e/x",
+      "p/x.svg",
+      ".hidden",
+      "",
+      "a/b/c/d/e/f/g/h",
+    ]) {
       expect(isValidKey(k), k).toBe(false);
     }
     expect(isValidFileKey("pd-re-001-data-sheet")).toBe(true);
@@ -36,7 +49,11 @@ describe("media service on disk", () => {
   it("rasterises an original at the asked width, caches it and shares concurrent work", async () => {
     createMediaWriter(dir).original("p/TEST-1/main-1", productSvg({ kind: "toilet_wall", color: "#2b2b2d", accent: "#c8a45a" }, "main"));
     const media = createMediaService({ dataDir: dir });
-    const [a, b, c] = await Promise.all([media.image("p/TEST-1/main-1", 320, "webp"), media.image("p/TEST-1/main-1", 320, "webp"), media.image("p/TEST-1/main-1", 320, "webp")]);
+    const [a, b, c] = await Promise.all([
+      media.image("p/TEST-1/main-1", 320, "webp"),
+      media.image("p/TEST-1/main-1", 320, "webp"),
+      media.image("p/TEST-1/main-1", 320, "webp"),
+    ]);
     expect(a!.contentType).toBe("image/webp");
     expect(b!.body.equals(a!.body)).toBe(true);
     expect(c!.etag).toBe(a!.etag);

@@ -55,12 +55,13 @@ describeEachDb("stores and menus", (kind) => {
     const url = "/api/catalog/v1/menus/web-list/?store=ESDB&menu_type=main";
     const before = (await shop.app.inject({ url })).json().results.map((i: any) => i.label);
     expect(before).toContain("Mamparas");
-    await shop.database.db.update(menuItems).set({ label: "Mamparas de ducha" }).where(and(eq(menuItems.label, "Mamparas"), eq(menuItems.menuType, "main")));
+    await shop.database.db
+      .update(menuItems)
+      .set({ label: "Mamparas de ducha" })
+      .where(and(eq(menuItems.label, "Mamparas"), eq(menuItems.menuType, "main")));
     // Until the change is announced, the cached menu is served.
     expect((await shop.app.inject({ url })).json().results.map((i: any) => i.label)).toContain("Mamparas");
     await shop.services.catalog.catalogChanged();
-    await expect
-      .poll(async () => (await shop.app.inject({ url })).json().results.map((i: any) => i.label))
-      .toContain("Mamparas de ducha");
+    await expect.poll(async () => (await shop.app.inject({ url })).json().results.map((i: any) => i.label)).toContain("Mamparas de ducha");
   });
 });

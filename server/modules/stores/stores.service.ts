@@ -96,8 +96,7 @@ export function createStoresService(db: Db) {
       const key = `${storeId}|${menuType}|${cleanPath}`;
       const hit = menuCache.get(key);
       if (hit) return hit;
-      const pathCond =
-        menuType === "footer" ? or(isNull(menuItems.path), eq(menuItems.path, cleanPath)) : isNull(menuItems.path);
+      const pathCond = menuType === "footer" ? or(isNull(menuItems.path), eq(menuItems.path, cleanPath)) : isNull(menuItems.path);
       const rows = await db
         .select()
         .from(menuItems)

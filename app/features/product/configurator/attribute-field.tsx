@@ -18,7 +18,13 @@ function guidePath(o: { slug: string; value_string: string }): string {
 }
 
 /** What an attribute field reads of the selection it belongs to (the product's or a complement's). */
-export type FieldScope = { attrs: CfgAttribute[]; options: Record<string, number>; ranges: Record<string, number>; blocked: Record<number, number>; issues: Issue[] };
+export type FieldScope = {
+  attrs: CfgAttribute[];
+  options: Record<string, number>;
+  ranges: Record<string, number>;
+  blocked: Record<number, number>;
+  issues: Issue[];
+};
 
 /** One attribute of the product or of a complement, drawn as its field type asks (colour, select, toggle, range...). */
 export function AttributeField({
@@ -67,11 +73,35 @@ export function AttributeField({
             const reason = blockedReason(o.id);
             const color = (o as { color?: string | null }).color ?? "#ddd";
             return (
-              <label key={o.id} className={`group flex w-20 flex-col items-center gap-1 text-center text-xs ${reason ? "cursor-not-allowed opacity-45" : "cursor-pointer"}`} title={reason ?? o.value_string}>
-                <input type="radio" className="peer sr-only" name={`${id}-attr`} value={o.id} checked={chosen === o.id} disabled={!!reason} onChange={() => onChoose(o.id)} aria-describedby={reason ? `${id}-r${o.id}` : undefined} />
-                <span className="block h-11 w-11 rounded-full border border-slate-300 shadow-inner ring-offset-2 peer-checked:ring-3 peer-checked:ring-brand-600 peer-focus-visible:outline-3 peer-focus-visible:outline-accent-500" style={{ background: color }} aria-hidden="true" />
-                <span className="leading-tight text-slate-800">{o.value_string}{surcharge(o.price)}</span>
-                {reason && <span id={`${id}-r${o.id}`} className="sr-only">{reason}</span>}
+              <label
+                key={o.id}
+                className={`group flex w-20 flex-col items-center gap-1 text-center text-xs ${reason ? "cursor-not-allowed opacity-45" : "cursor-pointer"}`}
+                title={reason ?? o.value_string}
+              >
+                <input
+                  type="radio"
+                  className="peer sr-only"
+                  name={`${id}-attr`}
+                  value={o.id}
+                  checked={chosen === o.id}
+                  disabled={!!reason}
+                  onChange={() => onChoose(o.id)}
+                  aria-describedby={reason ? `${id}-r${o.id}` : undefined}
+                />
+                <span
+                  className="block h-11 w-11 rounded-full border border-slate-300 shadow-inner ring-offset-2 peer-checked:ring-3 peer-checked:ring-brand-600 peer-focus-visible:outline-3 peer-focus-visible:outline-accent-500"
+                  style={{ background: color }}
+                  aria-hidden="true"
+                />
+                <span className="leading-tight text-slate-800">
+                  {o.value_string}
+                  {surcharge(o.price)}
+                </span>
+                {reason && (
+                  <span id={`${id}-r${o.id}`} className="sr-only">
+                    {reason}
+                  </span>
+                )}
               </label>
             );
           })}
@@ -83,14 +113,18 @@ export function AttributeField({
   if (attr.field_type === "select") {
     return (
       <div className="mt-4">
-        <label htmlFor={`${id}-select`} className="label">{legend}</label>
+        <label htmlFor={`${id}-select`} className="label">
+          {legend}
+        </label>
         <select id={`${id}-select`} className="input" value={chosen ?? ""} onChange={(e) => (e.target.value ? onChoose(Number(e.target.value)) : onClear())}>
           <option value="">{t("product.config.choose")}</option>
           {options.map((o) => {
             const reason = blockedReason(o.id);
             return (
               <option key={o.id} value={o.id} disabled={!!reason}>
-                {o.value_string}{surcharge(o.price)}{reason ? ` — ${reason}` : ""}
+                {o.value_string}
+                {surcharge(o.price)}
+                {reason ? ` — ${reason}` : ""}
               </option>
             );
           })}
@@ -106,8 +140,17 @@ export function AttributeField({
       return (
         <div className="mt-4">
           <label className={`flex items-center gap-3 rounded-lg border border-sand-200 p-3 ${reason ? "opacity-50" : "cursor-pointer hover:bg-sand-50"}`}>
-            <input type="checkbox" className="h-5 w-5 accent-brand-600" checked={chosen === o.id} disabled={!!reason} onChange={(e) => (e.target.checked ? onChoose(o.id) : onClear())} />
-            <span className="text-sm"><span className="font-semibold">{attr.name}</span>: {o.value_string}{surcharge(o.price)}</span>
+            <input
+              type="checkbox"
+              className="h-5 w-5 accent-brand-600"
+              checked={chosen === o.id}
+              disabled={!!reason}
+              onChange={(e) => (e.target.checked ? onChoose(o.id) : onClear())}
+            />
+            <span className="text-sm">
+              <span className="font-semibold">{attr.name}</span>: {o.value_string}
+              {surcharge(o.price)}
+            </span>
           </label>
           {reason && <p className="mt-1 text-xs text-muted">{reason}</p>}
         </div>
@@ -121,8 +164,18 @@ export function AttributeField({
             const reason = blockedReason(o.id);
             return (
               <label key={o.id} className={`${reason ? "cursor-not-allowed opacity-45" : "cursor-pointer"}`} title={reason ?? undefined}>
-                <input type="radio" className="peer sr-only" name={`${id}-attr`} checked={chosen === o.id} disabled={!!reason} onChange={() => onChoose(o.id)} />
-                <span className="inline-block rounded-lg border border-slate-300 px-4 py-2 text-sm peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:outline-3 peer-focus-visible:outline-accent-500">{o.value_string}{surcharge(o.price)}</span>
+                <input
+                  type="radio"
+                  className="peer sr-only"
+                  name={`${id}-attr`}
+                  checked={chosen === o.id}
+                  disabled={!!reason}
+                  onChange={() => onChoose(o.id)}
+                />
+                <span className="inline-block rounded-lg border border-slate-300 px-4 py-2 text-sm peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:outline-3 peer-focus-visible:outline-accent-500">
+                  {o.value_string}
+                  {surcharge(o.price)}
+                </span>
               </label>
             );
           })}
@@ -155,7 +208,9 @@ export function AttributeField({
         <ul className="mt-1">
           {(options.length ? options : [{ id: 0, slug: "como-medir-una-mampara", value_string: t("product.config.measure_guide") }]).map((o) => (
             <li key={o.id}>
-              <Link to={href(guidePath(o))} className="font-medium text-brand-700 underline" target="_blank">{o.value_string}</Link>
+              <Link to={href(guidePath(o))} className="font-medium text-brand-700 underline" target="_blank">
+                {o.value_string}
+              </Link>
             </li>
           ))}
         </ul>
@@ -166,20 +221,48 @@ export function AttributeField({
   // open: a free note that goes with the line
   return (
     <div className="mt-4">
-      <label htmlFor={`${id}-open`} className="label">{attr.name}</label>
-      <textarea id={`${id}-open`} className="input" rows={2} maxLength={500} placeholder={options[0]?.value_string} value={text ?? ""} onChange={(e) => onText?.(e.target.value)} />
+      <label htmlFor={`${id}-open`} className="label">
+        {attr.name}
+      </label>
+      <textarea
+        id={`${id}-open`}
+        className="input"
+        rows={2}
+        maxLength={500}
+        placeholder={options[0]?.value_string}
+        value={text ?? ""}
+        onChange={(e) => onText?.(e.target.value)}
+      />
     </div>
   );
 }
 
-function RangeField({ id, legend, limits, unit, value, onRange, error }: { id: string; legend: React.ReactNode; limits: { min: number; max: number } | null; unit: string; value: number | undefined; onRange: (v: number | null) => void; error: string }) {
+function RangeField({
+  id,
+  legend,
+  limits,
+  unit,
+  value,
+  onRange,
+  error,
+}: {
+  id: string;
+  legend: React.ReactNode;
+  limits: { min: number; max: number } | null;
+  unit: string;
+  value: number | undefined;
+  onRange: (v: number | null) => void;
+  error: string;
+}) {
   const { t } = useI18n();
   const [raw, setRaw] = useState(value == null ? "" : String(value));
   const hintId = `${id}-hint`;
   const errId = `${id}-err`;
   return (
     <div className="mt-4">
-      <label htmlFor={`${id}-range`} className="label">{legend}</label>
+      <label htmlFor={`${id}-range`} className="label">
+        {legend}
+      </label>
       <div className="flex items-center gap-2">
         <input
           id={`${id}-range`}
@@ -199,8 +282,16 @@ function RangeField({ id, legend, limits, unit, value, onRange, error }: { id: s
         />
         <span className="text-sm text-muted">{unit}</span>
       </div>
-      {limits && <p id={hintId} className="mt-1 text-xs text-muted">{t("product.config.range_hint", { min: limits.min, max: limits.max, unit })}</p>}
-      {error && <p id={errId} role="alert" className="mt-1 text-sm font-medium text-danger">{error}</p>}
+      {limits && (
+        <p id={hintId} className="mt-1 text-xs text-muted">
+          {t("product.config.range_hint", { min: limits.min, max: limits.max, unit })}
+        </p>
+      )}
+      {error && (
+        <p id={errId} role="alert" className="mt-1 text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

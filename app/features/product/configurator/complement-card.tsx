@@ -19,7 +19,11 @@ export function ComplementCard({ c, cfg, installationText }: { c: ComplementDto;
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
           <p className="font-semibold text-ink">{name}</p>
-          {c.product && <p className="text-xs text-muted">{t("product.ref")}: {ce?.variant?.ref ?? c.product.ref}</p>}
+          {c.product && (
+            <p className="text-xs text-muted">
+              {t("product.ref")}: {ce?.variant?.ref ?? c.product.ref}
+            </p>
+          )}
           {installationText && <p className="mt-1 text-sm text-slate-700">{t(c.id === FACILITY_ID ? "product.facility.text" : "product.installation.text")}</p>}
           <p className="mt-1 text-sm font-semibold text-brand-800">
             {line ? `${line.quantity} × ${price(line.unit)}` : c.variants.length > 1 ? t("product.price.from", { price: price(from) }) : price(from)}

@@ -23,9 +23,15 @@ export function Summary({ cfg }: { cfg: Configurator }) {
         <caption className="sr-only">{t("product.config.step.summary")}</caption>
         <thead>
           <tr className="border-b border-sand-200 text-left text-xs uppercase tracking-wide text-muted">
-            <th scope="col" className="py-1.5 font-semibold">{t("product.summary.item")}</th>
-            <th scope="col" className="py-1.5 text-right font-semibold">{t("product.summary.quantity")}</th>
-            <th scope="col" className="py-1.5 text-right font-semibold">{t("product.summary.price")}</th>
+            <th scope="col" className="py-1.5 font-semibold">
+              {t("product.summary.item")}
+            </th>
+            <th scope="col" className="py-1.5 text-right font-semibold">
+              {t("product.summary.quantity")}
+            </th>
+            <th scope="col" className="py-1.5 text-right font-semibold">
+              {t("product.summary.price")}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -33,7 +39,9 @@ export function Summary({ cfg }: { cfg: Configurator }) {
             <tr key={`${l.kind}-${l.id}`} className="border-b border-sand-100 align-top">
               <td className="py-2 pr-2">
                 <span className="font-medium text-ink">{lineName(l.id, l.name)}</span>
-                <span className="block text-xs text-muted">{t("product.ref")}: {l.ref}</span>
+                <span className="block text-xs text-muted">
+                  {t("product.ref")}: {l.ref}
+                </span>
               </td>
               <td className="py-2 text-right">{l.quantity}</td>
               <td className="py-2 text-right font-semibold whitespace-nowrap">
@@ -45,7 +53,9 @@ export function Summary({ cfg }: { cfg: Configurator }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={2} className="pt-3 text-left text-base">{t("product.summary.total")}</th>
+            <th scope="row" colSpan={2} className="pt-3 text-left text-base">
+              {t("product.summary.total")}
+            </th>
             <td className="pt-3 text-right text-lg font-extrabold text-brand-900 whitespace-nowrap">{price(ev.price.total)}</td>
           </tr>
         </tfoot>

@@ -26,7 +26,11 @@ export type Configurator = {
 
 /** The configurator of one product: its reducer state, the evaluation (issues, prices) and the steps. */
 export function useConfigurator(catalog: ConfigCatalog, defaultVariantId: number | null, userType: CustomerType): Configurator {
-  const [state, dispatch] = useReducer((s: ConfigState, a: ConfigAction) => reduce(catalog, s, a), catalog, (c) => initialState(c, defaultVariantId));
+  const [state, dispatch] = useReducer(
+    (s: ConfigState, a: ConfigAction) => reduce(catalog, s, a),
+    catalog,
+    (c) => initialState(c, defaultVariantId),
+  );
   const ev = useMemo(() => evaluate(catalog, state.selection, userType), [catalog, state.selection, userType]);
   const steps = useMemo(() => buildSteps(catalog, state.selection), [catalog, state.selection]);
   return { catalog, state, dispatch, ev, steps };
@@ -35,7 +39,8 @@ export function useConfigurator(catalog: ConfigCatalog, defaultVariantId: number
 /** Services have no product of their own: their line is named after what the shopper gets. */
 export function useLineName() {
   const { t } = useI18n();
-  return (id: string, fallback: string) => (id === INSTALLATION_ID ? t("product.installation.name") : id === FACILITY_ID ? t("product.facility.name") : fallback);
+  return (id: string, fallback: string) =>
+    id === INSTALLATION_ID ? t("product.installation.name") : id === FACILITY_ID ? t("product.facility.name") : fallback;
 }
 
 /** The message of one issue, in the shopper's language. */

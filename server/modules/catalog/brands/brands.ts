@@ -11,7 +11,15 @@ const soldIn = (storeId: number, brandCol: SQL) =>
   sql`select count(*)::int from products p join product_stores ps on ps.product_id = p.id and ps.store_id = ${storeId}
       where p.brand_id = ${brandCol} and p.active`;
 
-type BrandRow = { id: number; slug: string; name: string; description: { es: string; fr?: string }; country: string | null; color: string; product_count: number };
+type BrandRow = {
+  id: number;
+  slug: string;
+  name: string;
+  description: { es: string; fr?: string };
+  country: string | null;
+  color: string;
+  product_count: number;
+};
 
 function brandDto(b: BrandRow, scope: Scope): BrandDto {
   return {
@@ -37,7 +45,12 @@ export async function brandList(db: Db, scope: Scope, q: { page?: number; page_s
       where x.product_count > 0
       order by x.position, x.name limit ${pageSize} offset ${offset}`,
   );
-  return paginated(list.map((b) => brandDto(b, scope)), page, pageSize, list[0]?.total ?? 0);
+  return paginated(
+    list.map((b) => brandDto(b, scope)),
+    page,
+    pageSize,
+    list[0]?.total ?? 0,
+  );
 }
 
 /** Brands by id (home's highlighted suppliers), in the given order. */
@@ -49,7 +62,10 @@ export async function brandsByIds(db: Db, scope: Scope, ids: number[]): Promise<
       from brands b where b.active and b.id = any(${sql`${`{${ids.join(",")}}`}::int[]`})`,
   );
   const byId = new Map(list.map((b) => [b.id, b]));
-  return ids.map((id) => byId.get(id)).filter((b): b is BrandRow => !!b).map((b) => brandDto(b, scope));
+  return ids
+    .map((id) => byId.get(id))
+    .filter((b): b is BrandRow => !!b)
+    .map((b) => brandDto(b, scope));
 }
 
 export async function brandCollectionsOf(db: Db, scope: Scope, brandId?: number): Promise<BrandDetail["collections"]> {
@@ -66,7 +82,8 @@ export async function brandCollectionsOf(db: Db, scope: Scope, brandId?: number)
 }
 
 export async function brandBannersOf(db: Db, scope: Scope, brandId?: number): Promise<BannerDto[]> {
-  const where = brandId === undefined ? eq(brandBanners.storeId, scope.storeId) : and(eq(brandBanners.storeId, scope.storeId), eq(brandBanners.brandId, brandId));
+  const where =
+    brandId === undefined ? eq(brandBanners.storeId, scope.storeId) : and(eq(brandBanners.storeId, scope.storeId), eq(brandBanners.brandId, brandId));
   const list = await db.select().from(brandBanners).where(where).orderBy(asc(brandBanners.position), asc(brandBanners.id));
   return list.map((b) => ({ id: b.id, title: b.title, subtitle: b.subtitle, url: b.url, illustration: b.illustration }));
 }
@@ -87,7 +104,10 @@ export async function brandCategoriesOf(db: Db, meta: CatalogMeta, scope: Scope,
 }
 
 export async function brandDetail(db: Db, meta: CatalogMeta, scope: Scope, slug: string): Promise<BrandDetail | null> {
-  const found = await db.select({ id: brands.id }).from(brands).where(and(eq(brands.slug, slug), eq(brands.active, true)));
+  const found = await db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(eq(brands.slug, slug), eq(brands.active, true)));
   if (!found[0]) return null;
   const id = found[0].id;
   const [[brand], collections, banners, categories] = await Promise.all([
@@ -105,7 +125,12 @@ export function brandProductsOf(db: Db, scope: Scope, brandId: number, q: ListQu
 }
 
 export async function collectionProducts(db: Db, scope: Scope, slug: string, q: ListQuery): Promise<Paginated<ProductCard> | null> {
-  const c = await db.select({ id: brandCollections.id }).from(brandCollections).where(eq(brandCollections.slug, slug)).orderBy(asc(brandCollections.id)).limit(1);
+  const c = await db
+    .select({ id: brandCollections.id })
+    .from(brandCollections)
+    .where(eq(brandCollections.slug, slug))
+    .orderBy(asc(brandCollections.id))
+    .limit(1);
   if (!c[0]) return null;
   return listWhere(db, scope, sql`p.collection_id = ${c[0].id}`, q);
 }

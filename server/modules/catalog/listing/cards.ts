@@ -143,12 +143,7 @@ export function paginated<T>(results: T[], page: number, pageSize: number, total
  * A page of products chosen by a WHERE clause over `products p` (already limited to the store),
  * sorted, with the total: one query for the ids, one for the cards.
  */
-export async function listWhere(
-  db: Db,
-  scope: Scope,
-  where: SQL,
-  q: { page?: number; page_size?: number; sort?: Sort },
-): Promise<Paginated<ProductCard>> {
+export async function listWhere(db: Db, scope: Scope, where: SQL, q: { page?: number; page_size?: number; sort?: Sort }): Promise<Paginated<ProductCard>> {
   const { page, pageSize, offset } = pageOf(q);
   const res = await rows<{ id: number; total: number }>(
     db,
@@ -169,6 +164,10 @@ export async function listWhere(
     );
     total = c[0]?.n ?? 0;
   }
-  const cards = await loadCards(db, scope, res.map((r) => r.id));
+  const cards = await loadCards(
+    db,
+    scope,
+    res.map((r) => r.id),
+  );
   return paginated(cards, page, pageSize, total);
 }

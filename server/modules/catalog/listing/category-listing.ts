@@ -2,29 +2,10 @@ import { and, asc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { type Language, localePath } from "../../../../core/stores.ts";
 import type { Db } from "../../../db/client.ts";
 import { loadCards, pageOf, paginated, SORT_COLUMNS, sortSql } from "./cards.ts";
-import {
-  ancestors,
-  type CatalogMeta,
-  type CategoryNode,
-  categoryPath,
-  categoryRef,
-  type FilterDef,
-  filtersFor,
-  subtreeIds,
-  visible,
-} from "../catalog.meta.ts";
+import { ancestors, type CatalogMeta, type CategoryNode, categoryPath, categoryRef, type FilterDef, filtersFor, subtreeIds, visible } from "../catalog.meta.ts";
 import { categoryBanners, categoryLinks } from "../catalog.schema.ts";
 import { intArr, rows, tr } from "../catalog.sql.ts";
-import type {
-  BannerDto,
-  CategoryDto,
-  CategoryListing,
-  FilterDto,
-  ListQuery,
-  SelectedFilters,
-  Sort,
-  Scope,
-} from "../catalog.types.ts";
+import type { BannerDto, CategoryDto, CategoryListing, FilterDto, ListQuery, SelectedFilters, Sort, Scope } from "../catalog.types.ts";
 
 /** Store id of each language, for hreflang alternates. */
 export type StoreIds = Record<Language, number | undefined>;
@@ -69,7 +50,10 @@ async function countSubtrees(db: Db, meta: CatalogMeta, scope: Scope, roots: num
       sql`, `,
     )}] as n
       from catalog_listing l
-      where l.category_keys && ${categoryKeys(scope.storeId, trees.flatMap((t) => t.cats))}`,
+      where l.category_keys && ${categoryKeys(
+        scope.storeId,
+        trees.flatMap((t) => t.cats),
+      )}`,
   );
   for (const [i, t] of trees.entries()) out.set(t.root, res[0]?.n[i] ?? 0);
   return out;
@@ -84,16 +68,15 @@ export function alternatesOf(node: CategoryNode, storeIds: StoreIds): Partial<Re
   return out;
 }
 
-export async function categoryDto(
-  db: Db,
-  meta: CatalogMeta,
-  scope: Scope,
-  node: CategoryNode,
-  storeIds: StoreIds,
-): Promise<CategoryDto> {
+export async function categoryDto(db: Db, meta: CatalogMeta, scope: Scope, node: CategoryNode, storeIds: StoreIds): Promise<CategoryDto> {
   const t = node.tr[scope.language]!;
   const children = node.children.map((id) => meta.categories.get(id)).filter((c) => visible(c, scope.storeId, scope.language));
-  const counts = await subtreeCounts(db, meta, scope, children.map((c) => c.id));
+  const counts = await subtreeCounts(
+    db,
+    meta,
+    scope,
+    children.map((c) => c.id),
+  );
   const parent = node.parentId == null ? undefined : meta.categories.get(node.parentId);
   return {
     id: node.id,
@@ -194,21 +177,37 @@ async function facetQuery(
 ): Promise<FacetResult> {
   if (catIds.length === 0) return { total: 0, ids: [], counts: [], bounds: [] };
   const g = (i: number) => sql.raw(`g${i}`);
-  const groupCols = groups.length ? sql`, ${sql.join(groups.map((gr, i) => sql`(${gr.cond}) as ${g(i)}`), sql`, `)}` : sql``;
+  const groupCols = groups.length
+    ? sql`, ${sql.join(
+        groups.map((gr, i) => sql`(${gr.cond}) as ${g(i)}`),
+        sql`, `,
+      )}`
+    : sql``;
   const optionDefs = defs.filter((d) => d.filterType !== "range");
   const optionIds = optionDefs.flatMap((d) => d.options.map((o) => o.id));
   const optionFilters = optionDefs.flatMap((d) => d.options.map(() => d.id));
   // A product that fails two filters counts for no option and is no hit: leaving it out of `m`
   // divides the rows the counts unnest and the query materialises when filters are chosen.
-  const nearMiss = groups.length > 1 ? sql`(${sql.join(groups.map((_, i) => sql`b.${g(i)}::int`), sql` + `)}) >= ${groups.length - 1}` : sql`true`;
+  const nearMiss =
+    groups.length > 1
+      ? sql`(${sql.join(
+          groups.map((_, i) => sql`b.${g(i)}::int`),
+          sql` + `,
+        )}) >= ${groups.length - 1}`
+      : sql`true`;
   // The one filter a row of `m` fails (null for a hit). Facet counts apply the OTHER filters: a
   // hit counts for all its options, a row failing filter F only for F's options.
   const miss = groups.length
-    ? sql`case ${sql.join(groups.map((gr, i) => sql`when not b.${g(i)} then ${gr.filterId}::int`), sql` `)} end`
+    ? sql`case ${sql.join(
+        groups.map((gr, i) => sql`when not b.${g(i)} then ${gr.filterId}::int`),
+        sql` `,
+      )} end`
     : sql`null::int`;
   const rangeDefs = defs.filter((d) => d.filterType === "range");
   const buckets = rangeDefs.flatMap((d) =>
-    d.options.filter((o) => o.valueRangeMin != null && o.valueRangeMax != null).map((o) => ({ id: o.id, fid: d.id, min: o.valueRangeMin!, max: o.valueRangeMax! })),
+    d.options
+      .filter((o) => o.valueRangeMin != null && o.valueRangeMax != null)
+      .map((o) => ({ id: o.id, fid: d.id, min: o.valueRangeMin!, max: o.valueRangeMax! })),
   );
   // Only the sort's columns are materialised; `offset 0` keeps the filter conditions computed
   // once per row (a flattened subquery would repeat them in the WHERE and the CASE).
@@ -290,14 +289,7 @@ function filterDtos(defs: FilterDef[], language: Language, facet: FacetResult): 
   });
 }
 
-export async function listCategory(
-  db: Db,
-  meta: CatalogMeta,
-  scope: Scope,
-  node: CategoryNode,
-  q: ListQuery,
-  storeIds: StoreIds,
-): Promise<CategoryListing> {
+export async function listCategory(db: Db, meta: CatalogMeta, scope: Scope, node: CategoryNode, q: ListQuery, storeIds: StoreIds): Promise<CategoryListing> {
   const { page, pageSize, offset } = pageOf(q);
   const sort = q.sort ?? "best_seller";
   const defs = filtersFor(meta, node.id);

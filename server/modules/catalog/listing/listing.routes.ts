@@ -157,8 +157,10 @@ export async function listingRoutes(app: FastifyInstance, services: Services) {
     },
     async ({ query }) => ({ results: await catalog.highlightSuppliers(await ctxOf(query)) }),
   );
-  const special = (listing: "offers" | "novelties") => async ({ query }: { query: z.output<typeof SpecialQuery> }) =>
-    catalog.weblistProducts(await ctxOf(query), { listing, page: query.page, page_size: query.page_size, sort: query.sort });
+  const special =
+    (listing: "offers" | "novelties") =>
+    async ({ query }: { query: z.output<typeof SpecialQuery> }) =>
+      catalog.weblistProducts(await ctxOf(query), { listing, page: query.page, page_size: query.page_size, sort: query.sort });
   apiRoute(
     app,
     {
@@ -185,12 +187,26 @@ export async function listingRoutes(app: FastifyInstance, services: Services) {
   );
   apiRoute(
     app,
-    { method: "GET", url: `${C}/store-home-sliders/web_list/`, tag: TAG, summary: "Home page sliders", query: StoreQuery, response: S.resultsSchema(S.BannerDto) },
+    {
+      method: "GET",
+      url: `${C}/store-home-sliders/web_list/`,
+      tag: TAG,
+      summary: "Home page sliders",
+      query: StoreQuery,
+      response: S.resultsSchema(S.BannerDto),
+    },
     async ({ query }) => ({ results: await catalog.homeSliders(await ctxOf(query)) }),
   );
   apiRoute(
     app,
-    { method: "GET", url: `${C}/store-home-banners/web_list/`, tag: TAG, summary: "Home page banners", query: StoreQuery, response: S.resultsSchema(S.BannerDto) },
+    {
+      method: "GET",
+      url: `${C}/store-home-banners/web_list/`,
+      tag: TAG,
+      summary: "Home page banners",
+      query: StoreQuery,
+      response: S.resultsSchema(S.BannerDto),
+    },
     async ({ query }) => ({ results: await catalog.homeBanners(await ctxOf(query)) }),
   );
   apiRoute(

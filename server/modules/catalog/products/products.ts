@@ -127,20 +127,18 @@ function imageDto(i: typeof productImages.$inferSelect, language: Language): Ima
  * Product page data: the card plus description, every image, variants (the cheapest selected),
  * categories and breadcrumbs of its main category, brand, collection, files and hreflang alternates.
  */
-export async function productDetail(
-  db: Db,
-  meta: CatalogMeta,
-  scope: Scope,
-  slug: string,
-  storeIds: StoreIds,
-): Promise<ProductDetail | null> {
+export async function productDetail(db: Db, meta: CatalogMeta, scope: Scope, slug: string, storeIds: StoreIds): Promise<ProductDetail | null> {
   const id = await productIdBySlug(db, scope, slug);
   if (id === null) return null;
   const [cards, base, trs, imgs, vmap, cats, files] = await Promise.all([
     loadCards(db, scope, [id]),
     db.select().from(products).where(eq(products.id, id)),
     db.select().from(productTranslations).where(eq(productTranslations.productId, id)),
-    db.select().from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.imageType), asc(productImages.position), asc(productImages.id)),
+    db
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, id))
+      .orderBy(asc(productImages.imageType), asc(productImages.position), asc(productImages.id)),
     variantsOf(db, [id], scope.customerType),
     db.select().from(productCategories).where(eq(productCategories.productId, id)).orderBy(asc(productCategories.position)),
     db.select().from(productFiles).where(eq(productFiles.productId, id)).orderBy(asc(productFiles.id)),
@@ -150,9 +148,7 @@ export async function productDetail(
   const p = base[0];
   const t = trs.find((x) => x.language === scope.language)!;
   const vs = vmap.get(id) ?? [];
-  const collection = p.collectionId
-    ? (await db.select().from(brandCollections).where(eq(brandCollections.id, p.collectionId)))[0]
-    : undefined;
+  const collection = p.collectionId ? (await db.select().from(brandCollections).where(eq(brandCollections.id, p.collectionId)))[0] : undefined;
   const catRefs = cats
     .map((c) => meta.categories.get(c.categoryId))
     .filter((c) => visible(c, scope.storeId, scope.language))
@@ -217,13 +213,7 @@ export async function complementTypesOf(db: Db, language: Language, productId: n
  * Complements of a product (optionally of one type), each with its type and its own product's
  * attributes and variants. Services ("installation-complement", "facility") have no product.
  */
-export async function complementsOf(
-  db: Db,
-  scope: Scope,
-  productId: number,
-  complementTypeId?: number,
-  withServices = true,
-): Promise<ComplementDto[]> {
+export async function complementsOf(db: Db, scope: Scope, productId: number, complementTypeId?: number, withServices = true): Promise<ComplementDto[]> {
   const where = and(
     eq(complements.productId, productId),
     complementTypeId === undefined ? undefined : eq(complements.complementTypeId, complementTypeId),
@@ -266,5 +256,9 @@ export async function relatedOf(db: Db, scope: Scope, productId: number, limit: 
         and exists (select 1 from product_stores ps where ps.product_id = p.id and ps.store_id = ${scope.storeId})
       order by abs(p.pvp_web - me.pvp_web), p.sales_count desc, p.id limit ${limit}`,
   );
-  return loadCards(db, scope, ids.map((r) => r.id));
+  return loadCards(
+    db,
+    scope,
+    ids.map((r) => r.id),
+  );
 }

@@ -6,9 +6,7 @@ import { fold, rows, textArr } from "../catalog.sql.ts";
 import type { BrandRef, ListQuery, Paginated, ProductCard, SearchSuggestion, Scope } from "../catalog.types.ts";
 
 /** Words too common to carry meaning; they are left out of the typo-tolerant (trigram) match. */
-const STOP = new Set(
-  "de del la las el los con para sin por en un una y o al lo le les des du pour avec sans et au aux sur une un".split(" "),
-);
+const STOP = new Set("de del la las el los con para sin por en un una y o al lo le les des du pour avec sans et au aux sur une un".split(" "));
 
 /** The words of a query, lower-case and without accents (as the index stores them); at most 8. */
 export function queryWords(q: string): string[] {
@@ -48,9 +46,7 @@ async function fullText(db: Db, scope: Scope, tsq: string, limit: number, offset
   const cfg = scope.language === "fr" ? "french" : "spanish";
   const order = sort ? sortSql(sort) : sql`p.rank desc, p.sales_count desc, p.id asc`;
   // Only what the ORDER BY reads is kept per match ("receveur | ardoise" keeps 22k of them).
-  const cols = sort
-    ? sql.raw(SORT_COLUMNS[sort].map((c) => `, s.${c}`).join(""))
-    : sql`, ts_rank(s.search, q.tsq) as rank, s.sales_count`;
+  const cols = sort ? sql.raw(SORT_COLUMNS[sort].map((c) => `, s.${c}`).join("")) : sql`, ts_rank(s.search, q.tsq) as rank, s.sales_count`;
   const res = await rows<Hits>(
     db,
     sql`with q as (select to_tsquery(${cfg}::regconfig, ${tsq}) as tsq),
@@ -102,21 +98,34 @@ function corrector(db: Db, scope: Scope): Corrector {
   };
 }
 
-async function searchIds(
-  db: Db,
-  scope: Scope,
-  q: string,
-  limit: number,
-  offset: number,
-  opts: Mode,
-  correct: Corrector = corrector(db, scope),
-): Promise<Hits> {
+async function searchIds(db: Db, scope: Scope, q: string, limit: number, offset: number, opts: Mode, correct: Corrector = corrector(db, scope)): Promise<Hits> {
   const words = queryWords(q);
   if (words.length === 0) return { ids: [], total: 0 };
-  let exact = await fullText(db, scope, tsqueryText(words.map((w) => [w]), opts), limit, offset, opts.sort);
+  let exact = await fullText(
+    db,
+    scope,
+    tsqueryText(
+      words.map((w) => [w]),
+      opts,
+    ),
+    limit,
+    offset,
+    opts.sort,
+  );
   if (exact.total > 0) return exact;
   if (opts.any && words.length >= 3) {
-    exact = await fullText(db, scope, tsqueryText(words.map((w) => [w]), opts, true), limit, offset, opts.sort);
+    exact = await fullText(
+      db,
+      scope,
+      tsqueryText(
+        words.map((w) => [w]),
+        opts,
+        true,
+      ),
+      limit,
+      offset,
+      opts.sort,
+    );
     if (exact.total > 0) return exact;
   }
   const fuzzy = words.filter((w) => w.length >= 3 && !STOP.has(w));
@@ -124,7 +133,17 @@ async function searchIds(
   const alts = await correct(fuzzy);
   if (![...alts.values()].some((a) => a.length > 0)) return exact;
   // Short and stop words are left out of the corrected query, as they carry no meaning.
-  return fullText(db, scope, tsqueryText(fuzzy.map((w) => [w, ...(alts.get(w) ?? [])]), opts), limit, offset, opts.sort);
+  return fullText(
+    db,
+    scope,
+    tsqueryText(
+      fuzzy.map((w) => [w, ...(alts.get(w) ?? [])]),
+      opts,
+    ),
+    limit,
+    offset,
+    opts.sort,
+  );
 }
 
 export async function searchProducts(db: Db, scope: Scope, q: string, query: ListQuery): Promise<Paginated<ProductCard>> {
