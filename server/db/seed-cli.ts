@@ -1,10 +1,10 @@
 // npm run db:seed [-- --reset]: loads the demo data (into an empty database, or after
 // emptying it with --reset). With PGlite, stop the shop first: it holds DATA_DIR.
 import { isEmpty, resetAll, seedDemo } from "../../seed/index.ts";
-import { ConfigError, loadConfig } from "../config.ts";
+import { loadConfig } from "../config.ts";
 import { openDatabase } from "./client.ts";
-import { DataDirLockedError } from "./lock.ts";
 import { migrate } from "./migrate.ts";
+import { runCli } from "../lib/cli.ts";
 
 async function main() {
   const reset = process.argv.includes("--reset");
@@ -28,11 +28,4 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  if (e instanceof ConfigError || e instanceof DataDirLockedError) {
-    console.error(e.message);
-    process.exit(1);
-  }
-  console.error(e);
-  process.exit(1);
-});
+runCli(main);

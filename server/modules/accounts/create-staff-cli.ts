@@ -5,9 +5,9 @@ import { z } from "zod";
 import { passwordField } from "../../../core/accounts.forms.ts";
 import { emailField } from "../../../core/validation.ts";
 import { prepareDatabase } from "../../app.ts";
-import { ConfigError, loadConfig } from "../../config.ts";
-import { DataDirLockedError } from "../../db/lock.ts";
+import { loadConfig } from "../../config.ts";
 import { createServices } from "../index.ts";
+import { runCli } from "../../lib/cli.ts";
 
 async function main() {
   const [email, password, name] = process.argv.slice(2);
@@ -29,11 +29,4 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  if (e instanceof ConfigError || e instanceof DataDirLockedError) {
-    console.error(e.message);
-    process.exit(1);
-  }
-  console.error(e);
-  process.exit(1);
-});
+runCli(main);

@@ -6,10 +6,10 @@
 import { parseArgs } from "node:util";
 import { CouponInput } from "../../../core/cart.schema.ts";
 import { prepareDatabase } from "../../app.ts";
-import { ConfigError, loadConfig } from "../../config.ts";
-import { DataDirLockedError } from "../../db/lock.ts";
+import { loadConfig } from "../../config.ts";
 import { contextFor } from "../../lib/request-context.ts";
 import { createServices } from "../index.ts";
+import { runCli } from "../../lib/cli.ts";
 
 async function main() {
   const { values: a } = parseArgs({
@@ -79,11 +79,4 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  if (e instanceof ConfigError || e instanceof DataDirLockedError) {
-    console.error(e.message);
-    process.exit(1);
-  }
-  console.error(e);
-  process.exit(1);
-});
+runCli(main);
