@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../server/db/client.ts";
 import { seedContent } from "./content/index.ts";
+import { seedCoupons } from "./coupons.ts";
 import { seedCatalog } from "./catalog/index.ts";
 import { seedStores } from "./stores.ts";
 
@@ -16,6 +17,7 @@ export const seedSteps: { name: string; run: SeedStep }[] = [
   { name: "catalog", run: seedCatalog },
   // Keep content after catalog: guides may reference product refs.
   { name: "content", run: (db) => seedContent(db) },
+  { name: "coupons", run: (db) => seedCoupons(db) },
 ];
 
 export { isEmpty } from "./is-empty.ts";

@@ -35,11 +35,11 @@ describeEachDb("POST /configuration", (kind) => {
   });
   afterAll(() => shop?.close());
 
-  const post = (selection: unknown, opts: { slug?: string; path?: string } = {}) =>
+  const post = (selection: unknown, opts: { slug?: string; path?: string; document?: boolean } = {}) =>
     shop.app.inject({
       method: "POST",
       url: opts.path ?? "/configuration",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: { "content-type": "application/x-www-form-urlencoded", ...(opts.document ? { "sec-fetch-dest": "document" } : {}) },
       payload: new URLSearchParams({ slug: opts.slug ?? SLUG, selection: typeof selection === "string" ? selection : JSON.stringify(selection) }).toString(),
     });
 
@@ -51,10 +51,20 @@ describeEachDb("POST /configuration", (kind) => {
     complements: {},
   });
 
-  it("accepts a complete configuration and sends the shopper to the cart with the variant's reference", async () => {
+  it("adds a complete configuration to a new cart: the variant's reference, the cart cookie, the counter", async () => {
     const res = await post(complete());
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ ok: true, message: "Producto añadido al carrito", cart: { size: 1 }, row: { ref: "PD-RES-BL-70", quantity: 2 } });
+    expect(String(res.headers["set-cookie"])).toMatch(/bd_cart=[^;]+; .*HttpOnly/);
+    expect(res.headers["cache-control"]).toMatch(/no-store/);
+  });
+
+  it("without JavaScript (a document post) lands on the cart with the added row", async () => {
+    const res = await post(complete(), { document: true });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe("/cart?added=PD-RES-BL-70");
+    expect(res.headers.location).toMatch(/^\/cart\?added=\d+$/);
+    expect(String(res.headers["set-cookie"])).toContain("bd_cart=");
   });
 
   it("refuses an incomplete configuration with the spec's message", async () => {
@@ -68,7 +78,8 @@ describeEachDb("POST /configuration", (kind) => {
   it("refuses a measure outside the product's limits", async () => {
     const res = await post({ ...complete(), ranges: { [attrs.ancho.id]: 130 } });
     expect(res.statusCode).toBe(422);
-    expect(res.body).toContain('"code":"range"');
+    expect(res.json()).toMatchObject({ ok: false, code: "cart.config_invalid" });
+    expect(res.body).toContain("La medida debe ser un número entero entre 70 y 100 cm");
   });
 
   it("refuses a complement whose own options are missing", async () => {
@@ -81,7 +92,7 @@ describeEachDb("POST /configuration", (kind) => {
 
   it("refuses the installation service in the French store", async () => {
     const sel = { ...complete(), complements: { "installation-complement": { quantity: 2, options: {}, ranges: {} } } };
-    expect((await post(sel)).statusCode).toBe(303);
+    expect((await post(sel)).statusCode).toBe(200);
     const fr = await post(sel, { path: "/fr/configuration", slug: SLUG_FR });
     expect(fr.statusCode).toBe(422);
   });

@@ -13,7 +13,19 @@ import type { AddedToCart, AddToCartResult } from "./cart-view";
  * confirmation panel; without it the browser lands on the cart (or back here with the reason,
  * read from ?cart_error=).
  */
-export function AddToCartForm({ slug, selection, total, disabled, reason }: { slug: string; selection: Selection; total: number; disabled: boolean; reason: string | null }) {
+export function AddToCartForm({
+  slug,
+  selection,
+  total,
+  disabled,
+  reason,
+}: {
+  slug: string;
+  selection: Selection;
+  total: number;
+  disabled: boolean;
+  reason: string | null;
+}) {
   const { t, price, href, lang } = useI18n();
   const fetcher = useFetcher<AddToCartResult>();
   const location = useLocation();
@@ -41,10 +53,20 @@ export function AddToCartForm({ slug, selection, total, disabled, reason }: { sl
         <input type="hidden" name="slug" value={slug} />
         <input type="hidden" name="selection" value={JSON.stringify(selection)} />
         <input type="hidden" name="back" value={backPath} />
-        <button ref={buttonRef} type="submit" className="btn-primary w-full text-base" disabled={disabled || busy} aria-describedby={reason ? "add-to-cart-reason" : undefined}>
+        <button
+          ref={buttonRef}
+          type="submit"
+          className="btn-primary w-full text-base"
+          disabled={disabled || busy}
+          aria-describedby={reason ? "add-to-cart-reason" : undefined}
+        >
           {busy ? t("product.cart.adding") : t("product.cart.add", { price: price(total) })}
         </button>
-        {reason && <p id="add-to-cart-reason" className="mt-2 text-center text-sm font-medium text-accent-700">{reason}</p>}
+        {reason && (
+          <p id="add-to-cart-reason" className="mt-2 text-center text-sm font-medium text-accent-700">
+            {reason}
+          </p>
+        )}
         {(refusal || urlMessage) && (
           <div role="alert" className="mt-2 rounded-lg bg-red-50 p-3 text-center text-sm font-medium text-danger" data-testid="add-to-cart-error">
             <p>{refusal ? refusal.message : urlMessage}</p>
@@ -101,16 +123,29 @@ function AddedPanel({ added, onClose }: { added: AddedToCart; onClose: () => voi
     >
       <div className="flex items-start justify-between gap-2">
         <h2 id="added-title" ref={headingRef} tabIndex={-1} className="flex items-center gap-2 text-base font-bold text-ok">
-          <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true"><path d="M20 6 9 17l-5-5" /></svg>
+          <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+            <path d="M20 6 9 17l-5-5" />
+          </svg>
           {added.message}
         </h2>
-        <button type="button" onClick={onClose} className="-mr-2 -mt-2 flex h-11 w-11 items-center justify-center rounded-lg text-2xl leading-none text-slate-600 hover:bg-slate-100" aria-label={t("cart.added.close")}>
+        <button
+          type="button"
+          onClick={onClose}
+          className="-mr-2 -mt-2 flex h-11 w-11 items-center justify-center rounded-lg text-2xl leading-none text-slate-600 hover:bg-slate-100"
+          aria-label={t("cart.added.close")}
+        >
           <span aria-hidden="true">×</span>
         </button>
       </div>
       <div className="mt-3 flex gap-3">
         {row.image ? (
-          <img src={mediaUrl(row.image, 160, "webp")} alt="" width={64} height={64} className="h-16 w-16 shrink-0 rounded-lg border border-sand-200 bg-sand-50 object-contain" />
+          <img
+            src={mediaUrl(row.image, 160, "webp")}
+            alt=""
+            width={64}
+            height={64}
+            className="h-16 w-16 shrink-0 rounded-lg border border-sand-200 bg-sand-50 object-contain"
+          />
         ) : (
           <div className="h-16 w-16 shrink-0 rounded-lg bg-sand-100" aria-hidden="true" />
         )}
@@ -128,8 +163,12 @@ function AddedPanel({ added, onClose }: { added: AddedToCart; onClose: () => voi
         <span className="font-bold text-brand-900">{price(cart.pvp)}</span>
       </p>
       <div className="mt-3 grid grid-cols-2 gap-2">
-        <button type="button" className="btn-secondary" onClick={onClose}>{t("cart.added.continue")}</button>
-        <Link to={href("/cart")} className="btn-primary">{t("cart.added.view")}</Link>
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          {t("cart.added.continue")}
+        </button>
+        <Link to={href("/cart")} className="btn-primary">
+          {t("cart.added.view")}
+        </Link>
       </div>
     </div>
   );

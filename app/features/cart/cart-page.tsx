@@ -39,13 +39,24 @@ export function CartPage({ data, actionData }: { data: CartPageData; actionData?
     <div className="container-shop py-6 sm:py-8" data-testid="cart-page">
       <Breadcrumbs items={[{ label: t("cart.page.title") }]} />
       <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-extrabold text-brand-900 sm:text-4xl">{t("cart.page.title")}</h1>
-        {!empty && <p className="text-base text-muted" data-testid="cart-size">{itemsText(t, rows.length)}</p>}
+        <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-extrabold text-brand-900 sm:text-4xl">
+          {t("cart.page.title")}
+        </h1>
+        {!empty && (
+          <p className="text-base text-muted" data-testid="cart-size">
+            {itemsText(t, rows.length)}
+          </p>
+        )}
       </div>
       {/* Answers of forms sent without JavaScript (with it, each form shows its own). */}
       <div aria-live="polite" role="status">
         {actionData && !actionData.rowId && actionData.field === undefined && (
-          <p className={`mt-4 rounded-lg p-3 text-sm font-medium ${actionData.ok ? "bg-green-50 text-ok" : "bg-red-50 text-danger"}`} data-testid="cart-message">{actionData.message}</p>
+          <p
+            className={`mt-4 rounded-lg p-3 text-sm font-medium ${actionData.ok ? "bg-green-50 text-ok" : "bg-red-50 text-danger"}`}
+            data-testid="cart-message"
+          >
+            {actionData.message}
+          </p>
         )}
       </div>
       {cart?.status === 150 && !empty && <p className="mt-4 rounded-lg bg-sand-100 p-3 text-sm text-slate-800">{t("cart.page.abandoned")}</p>}
@@ -56,10 +67,18 @@ export function CartPage({ data, actionData }: { data: CartPageData; actionData?
         cart && (
           <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-12">
             <section aria-labelledby="cart-lines-title" className="min-w-0 lg:col-span-8">
-              <h2 id="cart-lines-title" className="sr-only">{t("cart.page.lines")}</h2>
+              <h2 id="cart-lines-title" className="sr-only">
+                {t("cart.page.lines")}
+              </h2>
               <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white" data-testid="cart-rows">
                 {rows.map((row) => (
-                  <RowItem key={row.id} row={row} highlight={data.added === row.id} actionData={actionData?.rowId === row.id ? actionData : undefined} onGone={() => headingRef.current?.focus()} />
+                  <RowItem
+                    key={row.id}
+                    row={row}
+                    highlight={data.added === row.id}
+                    actionData={actionData?.rowId === row.id ? actionData : undefined}
+                    onGone={() => headingRef.current?.focus()}
+                  />
                 ))}
               </ul>
               <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
@@ -96,23 +115,39 @@ function EmptyCart() {
   const links = root.menus.main.slice(0, 8);
   return (
     <section className="mt-6 rounded-2xl border border-sand-200 bg-sand-50 p-6 sm:p-10" data-testid="cart-empty" aria-labelledby="cart-empty-title">
-      <svg viewBox="0 0 24 24" className="h-12 w-12 text-brand-600" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        className="h-12 w-12 text-brand-600"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
         <path d="M6 6h15l-1.5 9h-12zM6 6 5 3H2M9 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2zM18 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z" />
       </svg>
-      <h2 id="cart-empty-title" className="mt-3 text-2xl font-bold text-brand-900">{t("cart.page.empty.title")}</h2>
+      <h2 id="cart-empty-title" className="mt-3 text-2xl font-bold text-brand-900">
+        {t("cart.page.empty.title")}
+      </h2>
       <p className="mt-2 max-w-2xl text-slate-700">{t("cart.page.empty.text")}</p>
       {links.length > 0 && (
         <ul className="mt-4 flex flex-wrap gap-2">
           {links.map((l) => (
             <li key={l.id}>
-              <Link to={l.url} className="inline-flex min-h-11 items-center rounded-full border border-brand-200 bg-white px-4 text-sm font-medium text-brand-800 hover:border-brand-600 hover:bg-brand-50">
+              <Link
+                to={l.url}
+                className="inline-flex min-h-11 items-center rounded-full border border-brand-200 bg-white px-4 text-sm font-medium text-brand-800 hover:border-brand-600 hover:bg-brand-50"
+              >
                 {l.label}
               </Link>
             </li>
           ))}
         </ul>
       )}
-      <Link to={href("/")} className="btn-primary mt-6">{t("cart.page.empty.cta")}</Link>
+      <Link to={href("/")} className="btn-primary mt-6">
+        {t("cart.page.empty.cta")}
+      </Link>
     </section>
   );
 }
@@ -158,7 +193,12 @@ function RowItem({ row, highlight, actionData, onGone }: { row: CartRowDto; high
   const titleId = `row-${row.id}-name`;
 
   return (
-    <li className={`p-4 sm:p-5 ${highlight ? "bg-brand-50/60" : ""} ${fetcher.state !== "idle" ? "opacity-70" : ""}`} data-testid="cart-row" data-row-id={row.id} aria-labelledby={titleId}>
+    <li
+      className={`p-4 sm:p-5 ${highlight ? "bg-brand-50/60" : ""} ${fetcher.state !== "idle" ? "opacity-70" : ""}`}
+      data-testid="cart-row"
+      data-row-id={row.id}
+      aria-labelledby={titleId}
+    >
       <div className="flex gap-3 sm:gap-5">
         <Link to={href(row.product.path)} tabIndex={-1} aria-hidden="true" className="shrink-0">
           <RowImage row={row} />
@@ -167,13 +207,20 @@ function RowItem({ row, highlight, actionData, onGone }: { row: CartRowDto; high
           <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
             <div className="min-w-0">
               <h3 id={titleId} className="text-base font-bold leading-snug text-ink">
-                <Link to={href(row.product.path)} className="hover:text-brand-700 hover:underline">{row.name}</Link>
+                <Link to={href(row.product.path)} className="hover:text-brand-700 hover:underline">
+                  {row.name}
+                </Link>
               </h3>
-              <p className="text-xs text-muted">{t("cart.page.ref")}: {row.ref}</p>
+              <p className="text-xs text-muted">
+                {t("cart.page.ref")}: {row.ref}
+              </p>
             </div>
             <p className="text-right sm:shrink-0" data-testid="row-total">
               {row.original_total != null && row.original_total > row.total && (
-                <s className="mr-2 text-sm text-muted"><span className="sr-only">{t("cart.page.before")} </span>{price(row.original_total)}</s>
+                <s className="mr-2 text-sm text-muted">
+                  <span className="sr-only">{t("cart.page.before")} </span>
+                  {price(row.original_total)}
+                </s>
               )}
               <span className="text-lg font-extrabold text-brand-900">{price(row.total)}</span>
             </p>
@@ -225,15 +272,23 @@ function RowItem({ row, highlight, actionData, onGone }: { row: CartRowDto; high
             <fetcher.Form method="post">
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="row" value={row.id} />
-              <button type="submit" className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-danger underline-offset-2 hover:underline" aria-label={t("cart.page.delete_label", { name: row.name })}>
-                <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14" /></svg>
+              <button
+                type="submit"
+                className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-danger underline-offset-2 hover:underline"
+                aria-label={t("cart.page.delete_label", { name: row.name })}
+              >
+                <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                  <path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14" />
+                </svg>
                 {t("cart.page.delete")}
               </button>
             </fetcher.Form>
           </div>
           {hasServices && <p className="mt-1 text-xs text-muted">{t("cart.page.services_follow")}</p>}
           {result && !result.ok && (
-            <p role="alert" className="mt-2 text-sm font-medium text-danger" data-testid="row-error">{result.message}</p>
+            <p role="alert" className="mt-2 text-sm font-medium text-danger" data-testid="row-error">
+              {result.message}
+            </p>
           )}
         </div>
       </div>
@@ -284,12 +339,21 @@ function QuantityStepper({ row, quantity, fetcher }: { row: CartRowDto; quantity
   };
   return (
     <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">{t("cart.page.quantity")}</label>
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {t("cart.page.quantity")}
+      </label>
       <div className="flex items-center rounded-lg border border-slate-400 bg-white">
         <fetcher.Form method="post">
           {hidden}
           <input type="hidden" name="quantity" value={quantity - 1} />
-          <button type="submit" className={`${step} rounded-l-lg`} disabled={quantity <= MIN_QUANTITY} aria-label={t("cart.page.quantity_less", { name: row.name })}>−</button>
+          <button
+            type="submit"
+            className={`${step} rounded-l-lg`}
+            disabled={quantity <= MIN_QUANTITY}
+            aria-label={t("cart.page.quantity_less", { name: row.name })}
+          >
+            −
+          </button>
         </fetcher.Form>
         <fetcher.Form
           method="post"
@@ -317,13 +381,22 @@ function QuantityStepper({ row, quantity, fetcher }: { row: CartRowDto; quantity
             className="h-11 w-14 border-x border-slate-300 text-center text-base font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
           />
           {!hydrated && (
-            <button type="submit" className="h-11 border-r border-slate-300 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50">{t("cart.page.quantity_update")}</button>
+            <button type="submit" className="h-11 border-r border-slate-300 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+              {t("cart.page.quantity_update")}
+            </button>
           )}
         </fetcher.Form>
         <fetcher.Form method="post">
           {hidden}
           <input type="hidden" name="quantity" value={quantity + 1} />
-          <button type="submit" className={`${step} rounded-r-lg`} disabled={quantity >= MAX_QUANTITY} aria-label={t("cart.page.quantity_more", { name: row.name })}>+</button>
+          <button
+            type="submit"
+            className={`${step} rounded-r-lg`}
+            disabled={quantity >= MAX_QUANTITY}
+            aria-label={t("cart.page.quantity_more", { name: row.name })}
+          >
+            +
+          </button>
         </fetcher.Form>
       </div>
     </div>
@@ -335,7 +408,9 @@ function ClearCart() {
   return (
     <Form method="post" navigate={false} fetcherKey="cart-clear">
       <input type="hidden" name="intent" value="clear" />
-      <button type="submit" className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-slate-700 underline hover:text-danger">{t("cart.page.clear")}</button>
+      <button type="submit" className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-slate-700 underline hover:text-danger">
+        {t("cart.page.clear")}
+      </button>
     </Form>
   );
 }
@@ -349,23 +424,31 @@ function Summary({ cart }: { cart: CartView }) {
   const blockers = cart.blockers.filter((b): b is CartBlocker => !!b);
   return (
     <section aria-labelledby="cart-summary-title" className="rounded-2xl border border-brand-200 bg-white p-4 shadow-sm sm:p-5" data-testid="cart-summary">
-      <h2 id="cart-summary-title" className="text-lg font-bold text-brand-900">{t("cart.page.summary.title")}</h2>
+      <h2 id="cart-summary-title" className="text-lg font-bold text-brand-900">
+        {t("cart.page.summary.title")}
+      </h2>
       <dl className="mt-3 space-y-2 text-sm">
         <div className="flex justify-between gap-3">
           <dt>{t("cart.page.summary.subtotal")}</dt>
-          <dd className="font-semibold" data-testid="summary-subtotal">{price(prices.pvp)}</dd>
+          <dd className="font-semibold" data-testid="summary-subtotal">
+            {price(prices.pvp)}
+          </dd>
         </div>
         <div className="flex justify-between gap-3">
           <dt>
             {t("cart.page.summary.shipping")}
             <span className="text-muted"> ({delivery.postal_code ?? t("cart.page.summary.shipping_estimated")})</span>
           </dt>
-          <dd className={`font-semibold ${prices.pvp_shipping === 0 ? "text-ok" : ""}`} data-testid="summary-shipping">{shipping}</dd>
+          <dd className={`font-semibold ${prices.pvp_shipping === 0 ? "text-ok" : ""}`} data-testid="summary-shipping">
+            {shipping}
+          </dd>
         </div>
         {coupon && (
           <div className="flex justify-between gap-3 text-ok">
             <dt>{t("cart.page.summary.coupon", { code: coupon.code })}</dt>
-            <dd className="font-semibold" data-testid="summary-coupon">-{price(coupon.total_discount)}</dd>
+            <dd className="font-semibold" data-testid="summary-coupon">
+              -{price(coupon.total_discount)}
+            </dd>
           </div>
         )}
         {prices.paypal_commission > 0 && (
@@ -376,7 +459,9 @@ function Summary({ cart }: { cart: CartView }) {
         )}
         <div className="flex items-baseline justify-between gap-3 border-t border-sand-200 pt-3">
           <dt className="text-base font-bold">{t("cart.page.summary.total")}</dt>
-          <dd className="text-2xl font-extrabold text-brand-900" data-testid="summary-total">{price(prices.pvp_total)}</dd>
+          <dd className="text-2xl font-extrabold text-brand-900" data-testid="summary-total">
+            {price(prices.pvp_total)}
+          </dd>
         </div>
       </dl>
       <p className="mt-1 text-right text-xs text-muted">{t("cart.page.summary.vat", { rate: ratePct, amount: price(cart.vat.amount) })}</p>
@@ -387,10 +472,14 @@ function Summary({ cart }: { cart: CartView }) {
         </dl>
       )}
       {cart.can_checkout ? (
-        <Link to={href("/checkout")} className="btn-primary mt-4 w-full text-base" data-testid="checkout-link">{t("cart.page.checkout")}</Link>
+        <Link to={href("/checkout")} className="btn-primary mt-4 w-full text-base" data-testid="checkout-link">
+          {t("cart.page.checkout")}
+        </Link>
       ) : (
         <>
-          <button type="button" className="btn-primary mt-4 w-full text-base" disabled aria-describedby="checkout-blocked" data-testid="checkout-link">{t("cart.page.checkout")}</button>
+          <button type="button" className="btn-primary mt-4 w-full text-base" disabled aria-describedby="checkout-blocked" data-testid="checkout-link">
+            {t("cart.page.checkout")}
+          </button>
           <div id="checkout-blocked" className="mt-2 text-sm text-danger" data-testid="checkout-blocked">
             <p className="font-semibold">{t("cart.page.checkout_blocked")}</p>
             <ul className="list-disc pl-5">
@@ -433,17 +522,30 @@ function CouponBox({ cart, actionData }: { cart: CartView; actionData?: CartActi
   }, [apply.state, apply.data]);
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-sand-200 bg-white p-4 sm:p-5" data-testid="coupon-box">
-      <h2 id={`${id}-title`} className="text-base font-bold text-brand-900">{t("cart.page.coupon.title")}</h2>
+      <h2 id={`${id}-title`} className="text-base font-bold text-brand-900">
+        {t("cart.page.coupon.title")}
+      </h2>
       {cart.coupon ? (
         <remove.Form method="post" className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <input type="hidden" name="intent" value="remove_coupon" />
-          <p className="text-sm font-semibold text-ok" data-testid="coupon-applied">{t("cart.page.coupon.applied", { code: cart.coupon.code })}</p>
-          <button type="submit" className="btn-secondary min-h-11 px-3 py-1.5" disabled={busy} aria-label={t("cart.page.coupon.remove_label", { code: cart.coupon.code })}>{t("cart.page.coupon.remove")}</button>
+          <p className="text-sm font-semibold text-ok" data-testid="coupon-applied">
+            {t("cart.page.coupon.applied", { code: cart.coupon.code })}
+          </p>
+          <button
+            type="submit"
+            className="btn-secondary min-h-11 px-3 py-1.5"
+            disabled={busy}
+            aria-label={t("cart.page.coupon.remove_label", { code: cart.coupon.code })}
+          >
+            {t("cart.page.coupon.remove")}
+          </button>
         </remove.Form>
       ) : (
         <apply.Form ref={formRef} method="post" className="mt-2">
           <input type="hidden" name="intent" value="coupon" />
-          <label htmlFor={`${id}-code`} className="label">{t("cart.page.coupon.label")}</label>
+          <label htmlFor={`${id}-code`} className="label">
+            {t("cart.page.coupon.label")}
+          </label>
           <div className="flex gap-2">
             <input
               id={`${id}-code`}
@@ -458,13 +560,17 @@ function CouponBox({ cart, actionData }: { cart: CartView; actionData?: CartActi
               aria-invalid={result && !result.ok ? true : undefined}
               aria-describedby={result ? `${id}-msg` : undefined}
             />
-            <button type="submit" className="btn-dark shrink-0" disabled={busy}>{t("cart.page.coupon.apply")}</button>
+            <button type="submit" className="btn-dark shrink-0" disabled={busy}>
+              {t("cart.page.coupon.apply")}
+            </button>
           </div>
         </apply.Form>
       )}
       <div aria-live="polite">
         {result && (
-          <p id={`${id}-msg`} className={`mt-2 text-sm font-medium ${result.ok ? "text-ok" : "text-danger"}`} data-testid="coupon-message">{result.message}</p>
+          <p id={`${id}-msg`} className={`mt-2 text-sm font-medium ${result.ok ? "text-ok" : "text-danger"}`} data-testid="coupon-message">
+            {result.message}
+          </p>
         )}
       </div>
     </section>
@@ -482,16 +588,23 @@ function ShippingBox({ cart, actionData }: { cart: CartView; actionData?: CartAc
   let status: { tone: "ok" | "warn" | "bad"; text: string } | null = null;
   if (pc && delivery.status === "not_delivered") status = { tone: "bad", text: delivery.message ?? t("cart.page.blocker.cart.not_delivered") };
   else if (pc && delivery.status === "ok") {
-    const base = prices.pvp_shipping === 0 ? t("cart.page.shipping.ok_free", { postal_code: pc }) : t("cart.page.shipping.ok_paid", { postal_code: pc, amount: price(prices.pvp_shipping) });
+    const base =
+      prices.pvp_shipping === 0
+        ? t("cart.page.shipping.ok_free", { postal_code: pc })
+        : t("cart.page.shipping.ok_paid", { postal_code: pc, amount: price(prices.pvp_shipping) });
     status = { tone: prices.pvp_shipping === 0 ? "ok" : "warn", text: delivery.message ? `${base} ${delivery.message}` : base };
   }
   const toneClass = { ok: "bg-green-50 text-ok", warn: "bg-sand-100 text-ink", bad: "bg-red-50 text-danger" };
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-sand-200 bg-white p-4 sm:p-5" data-testid="shipping-box">
-      <h2 id={`${id}-title`} className="text-base font-bold text-brand-900">{t("cart.page.shipping.title")}</h2>
+      <h2 id={`${id}-title`} className="text-base font-bold text-brand-900">
+        {t("cart.page.shipping.title")}
+      </h2>
       <fetcher.Form method="post" className="mt-2">
         <input type="hidden" name="intent" value="postal_code" />
-        <label htmlFor={`${id}-pc`} className="label">{t("cart.page.shipping.label")}</label>
+        <label htmlFor={`${id}-pc`} className="label">
+          {t("cart.page.shipping.label")}
+        </label>
         <div className="flex gap-2">
           <input
             id={`${id}-pc`}
@@ -506,20 +619,32 @@ function ShippingBox({ cart, actionData }: { cart: CartView; actionData?: CartAc
             aria-invalid={invalid ? true : undefined}
             aria-describedby={`${id}-hint${invalid || status ? ` ${id}-status` : ""}`}
           />
-          <button type="submit" className="btn-dark shrink-0" disabled={fetcher.state !== "idle"}>{t("cart.page.shipping.submit")}</button>
+          <button type="submit" className="btn-dark shrink-0" disabled={fetcher.state !== "idle"}>
+            {t("cart.page.shipping.submit")}
+          </button>
         </div>
-        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">{t("cart.page.shipping.hint")}</p>
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+          {t("cart.page.shipping.hint")}
+        </p>
       </fetcher.Form>
       <div aria-live="polite" id={`${id}-status`}>
         {invalid ? (
-          <p className="mt-2 text-sm font-medium text-danger" data-testid="delivery-message">{invalid.message}</p>
+          <p className="mt-2 text-sm font-medium text-danger" data-testid="delivery-message">
+            {invalid.message}
+          </p>
         ) : (
-          status && <p className={`mt-2 rounded-lg p-2.5 text-sm font-medium ${toneClass[status.tone]}`} data-testid="delivery-message" data-status={delivery.status}>{status.text}</p>
+          status && (
+            <p className={`mt-2 rounded-lg p-2.5 text-sm font-medium ${toneClass[status.tone]}`} data-testid="delivery-message" data-status={delivery.status}>
+              {status.text}
+            </p>
+          )
         )}
       </div>
       {delivery.status !== "not_delivered" && (delivery.free_shipping || delivery.missing_for_free_shipping > 0) && (
         <p className="mt-2 text-sm text-slate-700" data-testid="free-shipping-progress">
-          {delivery.free_shipping ? t("cart.page.shipping.free_reached") : t("cart.page.shipping.missing", { amount: price(delivery.missing_for_free_shipping) })}
+          {delivery.free_shipping
+            ? t("cart.page.shipping.free_reached")
+            : t("cart.page.shipping.missing", { amount: price(delivery.missing_for_free_shipping) })}
         </p>
       )}
     </section>

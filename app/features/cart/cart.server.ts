@@ -47,8 +47,8 @@ export async function cartBadge(request: Request, context: AppLoadContext): Prom
   const session = await sessionFor(request, context);
   if (!token && !session.auth) return null;
   const { store } = await storeFor(request, context);
-  const current = await cart.currentCart(contextFor(store, session.auth), token);
-  return current ? { id: current.id, size: current.size } : null;
+  // Counted in one query, not priced: this runs on every page a shopper with a cart opens.
+  return cart.badge(contextFor(store, session.auth), token);
 }
 
 /** What the cart page shows of a cart: the rows and the money, none of the checkout's personal fields. */

@@ -38,7 +38,13 @@ const ActionInput = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), row: rowId }),
   z.object({ intent: z.literal("coupon"), code: z.string().trim().min(1).max(60) }),
   z.object({ intent: z.literal("remove_coupon") }),
-  z.object({ intent: z.literal("postal_code"), postal_code: z.string().trim().regex(/^\d{5}$/) }),
+  z.object({
+    intent: z.literal("postal_code"),
+    postal_code: z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/),
+  }),
   z.object({ intent: z.literal("clear") }),
 ]);
 
