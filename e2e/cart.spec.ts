@@ -203,7 +203,7 @@ describeBrowser("cart", (browser) => {
     await page.setViewportSize({ width: 1366, height: 900 });
 
     // The coupon can be taken off again.
-    await coupon.getByRole("button", { name: `Quitar el cupón ${COUPON_CODE}` }).click();
+    await coupon.getByRole("button", { name: `Quitar cupón ${COUPON_CODE}` }).click();
     await expect.poll(() => coupon.getByTestId("coupon-message").textContent()).toBe(MSG.couponRemoved);
     expect(await page.getByTestId("summary-coupon").count()).toBe(0);
 
