@@ -10,6 +10,10 @@ import esErrors from "./es/errors.json";
 import esMarketing from "./es/marketing.json";
 import esPages from "./es/pages.json";
 import esProduct from "./es/product.json";
+import esCheckout from "./es/checkout.json";
+import esOrders from "./es/orders.json";
+import esPayments from "./es/payments.json";
+import esInvoices from "./es/invoices.json";
 import frAccounts from "./fr/accounts.json";
 import frCartPage from "./fr/cart-page.json";
 import frCart from "./fr/cart.json";
@@ -21,6 +25,10 @@ import frErrors from "./fr/errors.json";
 import frMarketing from "./fr/marketing.json";
 import frPages from "./fr/pages.json";
 import frProduct from "./fr/product.json";
+import frCheckout from "./fr/checkout.json";
+import frOrders from "./fr/orders.json";
+import frPayments from "./fr/payments.json";
+import frInvoices from "./fr/invoices.json";
 
 export type Dictionary = Record<string, string>;
 
@@ -36,6 +44,10 @@ const es: Dictionary = {
   ...esCartPage,
   ...esCart,
   ...esAccount,
+  ...esCheckout,
+  ...esOrders,
+  ...esPayments,
+  ...esInvoices,
 };
 // French falls back to Spanish key by key, so a missing translation never shows a raw key.
 const fr: Dictionary = {
@@ -51,6 +63,10 @@ const fr: Dictionary = {
   ...frCartPage,
   ...frCart,
   ...frAccount,
+  ...frCheckout,
+  ...frOrders,
+  ...frPayments,
+  ...frInvoices,
 };
 
 /**

@@ -5,6 +5,7 @@ import * as catalog from "../modules/catalog/catalog.schema.ts";
 import * as content from "../modules/content/content.schema.ts";
 import * as coupons from "../modules/coupons/coupons.schema.ts";
 import * as marketing from "../modules/marketing/marketing.schema.ts";
+import * as orders from "../modules/orders/orders.schema.ts";
 import * as stores from "../modules/stores/stores.schema.ts";
 
-export const schema = { ...stores, ...content, ...marketing, ...catalog, ...accounts, ...coupons, ...cart };
+export const schema = { ...stores, ...content, ...marketing, ...catalog, ...accounts, ...coupons, ...cart, ...orders };

@@ -32,7 +32,7 @@ export type ApiRouteDef<P extends z.ZodType, Q extends z.ZodType, B extends z.Zo
   /** Query parameters with dynamic names (e.g. range_<filterId>), documented only. */
   extraQuery?: { name: string; description: string; schema: Record<string, unknown> }[];
   /** Error statuses besides 400 (and 401/403 implied by `auth`) this route answers. */
-  errors?: (404 | 409 | 410 | 413 | 422 | 429)[];
+  errors?: (404 | 409 | 410 | 413 | 422 | 429 | 503)[];
   /** @deprecated use errors: [404] */
   notFound?: boolean;
 };
@@ -52,6 +52,10 @@ export type Parsed<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType
 export type Authenticator = (req: FastifyRequest) => Promise<AuthUser | null>;
 
 declare module "fastify" {
+  interface FastifyReply {
+    /** Set when a handler chose its success status itself (see apiRoute). */
+    hasExplicitStatus?: boolean;
+  }
   interface FastifyInstance {
     /** Set by http.ts from the accounts module; answers null for an anonymous request. */
     authenticate: Authenticator;
@@ -71,6 +75,7 @@ export function apiRoute<P extends z.ZodType = z.ZodNever, Q extends z.ZodType =
     method: def.method,
     url: def.url,
     handler: async (req, reply) => {
+      reply.hasExplicitStatus = false;
       let user: AuthUser | null = null;
       if (def.auth) {
         user = await req.server.authenticate(req);
@@ -86,7 +91,8 @@ export function apiRoute<P extends z.ZodType = z.ZodNever, Q extends z.ZodType =
       const result = await handler(input, req, reply);
       if (reply.sent) return reply;
       if (def.status === 204) return reply.status(204).send();
-      if (def.status) reply.status(def.status);
+      // A handler may answer another success status itself (an idempotent repeat: 200 instead of 201).
+      if (def.status && !reply.hasExplicitStatus) reply.status(def.status);
       if (def.response && req.server.validateResponses && reply.statusCode < 300) {
         const check = def.response.safeParse(result);
         if (!check.success) {
@@ -163,6 +169,7 @@ const ERROR_TEXT: Record<number, string> = {
   413: "Body too large",
   422: "Refused by a business rule",
   429: "Too many attempts: try again later",
+  503: "A service the call needs (e.g. the payment provider) is unavailable: try again later",
 };
 
 /** The OpenAPI 3.1 document of every route registered with apiRoute(). */

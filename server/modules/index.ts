@@ -3,13 +3,17 @@ import type { Database } from "../db/client.ts";
 import { createPageCache } from "../lib/page-cache.ts";
 import { createAccountsService } from "./accounts/accounts.service.ts";
 import { createCartService } from "./cart/cart.service.ts";
+import { createCheckoutService } from "./checkout/checkout.service.ts";
 import { createCatalogService } from "./catalog/catalog.service.ts";
 import { createStockReader } from "./catalog/catalog.stock.ts";
 import { createContentService } from "./content/content.service.ts";
 import { createCouponsService } from "./coupons/coupons.service.ts";
+import { createInvoicesService } from "./invoices/invoices.service.ts";
 import { createMailService } from "./mail/mail.service.ts";
 import { createMarketingService } from "./marketing/marketing.service.ts";
 import { createMediaService } from "./media/media.service.ts";
+import { createOrdersService } from "./orders/orders.service.ts";
+import { createPaymentsService } from "./payments/payments.service.ts";
 import { createStoresService } from "./stores/stores.service.ts";
 
 /**
@@ -39,6 +43,13 @@ export function createServices(database: Database, config: Config) {
   const coupons = createCouponsService(db);
   const cart = createCartService({ db, catalog, coupons, stock: createStockReader(db), config });
   const accounts = createAccountsService({ db, config, stores, catalog, marketing, mail });
+  const invoices = createInvoicesService({ db, config });
+  const invoiceLookup = invoices as { forOrder?: (orderId: number) => Promise<{ id: number; number: string } | null> };
+  const invoiceOf = invoiceLookup.forOrder ? (orderId: number) => invoiceLookup.forOrder!(orderId) : undefined;
+  const orders = createOrdersService({ db, config, stores, ...(invoiceOf ? { invoiceOf } : {}) });
+  // Payments report provider outcomes to the checkout, which is built after them (late binding).
+  const payments = createPaymentsService({ db, config, mail, orders: () => checkout.orderPayments });
+  const checkout = createCheckoutService({ db, config, cart, coupons, orders, payments, invoices, accounts: () => accounts, mail, stores });
   return {
     config,
     database,
@@ -52,15 +63,23 @@ export function createServices(database: Database, config: Config) {
     cart,
     mail,
     accounts,
+    orders,
+    invoices,
+    payments,
+    checkout,
     /** Warm caches and subscribe to cross-copy invalidation. */
     async start() {
       await stores.all();
       await catalog.start();
       cart.start();
       marketing.start();
+      payments.start();
+      checkout.start();
     },
     async stop() {
       cart.stop();
+      await checkout.stop();
+      await payments.stop();
       // Welcome mails being sent finish before the mail transport closes.
       await marketing.stop();
       await catalog.stop();

@@ -319,6 +319,11 @@ export function createAccountsService(deps: AccountsDeps) {
     throttle,
     jwt,
 
+    /** Whether an account exists for this email (the checkout asks before offering to create one). */
+    async emailRegistered(email: string): Promise<boolean> {
+      return (await userByEmail(email)) != null;
+    },
+
     /** Sign-up: an inactive account and an activation mail. Concurrent sign-ups with one email: one account. */
     async signup(ctx: RequestContext, input: SignupInput, meta: Meta = {}): Promise<{ ok: true; user: ClientDto } | Fail<"accounts.email_taken"> | Throttled> {
       const stop = await limited([

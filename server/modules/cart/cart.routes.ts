@@ -314,42 +314,6 @@ export async function cartRoutes(app: FastifyInstance, services: Services) {
       return refuse(reply, r.code === "cart.abandoned" ? 409 : 404, r.code, r.message);
     },
   );
-
-  // ---------------------------------------------------------------- sub-orders
-
-  const SubOrder = z.object({ id: z.number().int(), order: z.number().int(), status: z.number().int() });
-  apiRoute(
-    app,
-    {
-      method: "GET",
-      url: "/cart/v1/sub-orders/",
-      tag: TAG,
-      summary: "Sub-orders (packages) of the caller's orders: empty until the checkout splits orders into packages",
-      query: StoreQuery.extend({ page: z.coerce.number().int().min(1).default(1), page_size: z.coerce.number().int().min(1).max(100).default(20) }),
-      response: z.object({ results: z.array(SubOrder), page: z.number().int(), page_size: z.number().int(), total: z.number().int(), pages: z.number().int() }),
-      auth: "optional",
-    },
-    async ({ query }) => ({ results: [], page: query.page, page_size: query.page_size, total: 0, pages: 0 }),
-  );
-
-  apiRoute(
-    app,
-    {
-      method: "GET",
-      url: "/cart/v1/sub-orders/:id/",
-      tag: TAG,
-      summary: "One sub-order (none exist before the checkout issue: 404)",
-      params: Id,
-      query: StoreQuery,
-      response: SubOrder,
-      auth: "optional",
-      errors: [404],
-    },
-    async ({ query, user }, _req, reply) => {
-      const ctx = await ctxOf(query, user);
-      return refuse(reply, 404, "not_found", tMsg(ctx, "not_found"));
-    },
-  );
 }
 
 function tMsg(ctx: RequestContext, code: string): string {

@@ -56,6 +56,33 @@ export const orders = pgTable(
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
     /** Raised on every change (optimistic checks by the checkout). */
     version: integer("version").notNull().default(1),
+    // ---- set when the checkout places the cart (issue 9; docs/decisions/016)
+    /** The shopper's language when the order was placed (mails, invoice). */
+    language: text("language"),
+    placedAt: timestamp("placed_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Quotations: valid until; pending payments: given up after. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
+    /** Spec 9: store source code, a timestamp and 36 random characters. */
+    paymentReference: text("payment_reference").unique(),
+    /** The checkout form's key: the same key sent again answers the order placed the first time. */
+    idempotencyKey: text("idempotency_key").unique(),
+    /** Whether this order holds stock (taken at placement, given back when it returns to a cart or is abandoned). */
+    stockHeld: boolean("stock_held").notNull().default(false),
+    /** Frozen at placement: whether professional prices applied. */
+    professional: boolean("professional").notNull().default(false),
+    couponCode: text("coupon_code"),
+    /** Frozen totals, cents, VAT included (see core/cart-pricing.ts). */
+    subtotal: integer("subtotal"),
+    couponDiscount: integer("coupon_discount"),
+    shippingTotal: integer("shipping_total"),
+    paypalCommission: integer("paypal_commission"),
+    savedTotal: integer("saved_total"),
+    total: integer("total"),
+    vatRateBp: integer("vat_rate_bp"),
+    vatBase: integer("vat_base"),
+    vatAmount: integer("vat_amount"),
   },
   (t) => [
     index("orders_status_activity").on(t.status, t.lastActivityAt),
@@ -100,6 +127,16 @@ export const orderRows = pgTable(
     shippingAmount: integer("shipping_amount").notNull(),
     position: integer("position").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // ---- frozen when the order is placed (cents, VAT included)
+    professionalDiscountTotal: integer("professional_discount_total"),
+    /** Products, complements and services after the professional discount, before the coupon. */
+    rowTotal: integer("row_total"),
+    couponDiscount: integer("coupon_discount"),
+    shippingTotal: integer("shipping_total"),
+    /** rowTotal - couponDiscount + shippingTotal. */
+    finalTotal: integer("final_total"),
+    /** The package (sub_orders.id) this row ships in. */
+    subOrderId: integer("sub_order_id"),
   },
   (t) => [index("order_rows_order").on(t.orderId, t.position)],
 );

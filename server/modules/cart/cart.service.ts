@@ -635,6 +635,33 @@ export function createCartService(deps: CartServiceDeps) {
       return { ok: true, code: "coupon.removed", message: text(ctx, "cart.coupon.removed"), cart: await reload(ctx, res.orderId) };
     },
 
+    // ---------------------------------------------------------------- for the checkout (one transaction)
+
+    /**
+     * Locks the caller's cart for the checkout inside the checkout's transaction (the same
+     * ownership rules and row lock as every cart change). Null when it is not the caller's.
+     */
+    lockForCheckout: (tx: Db, ctx: RequestContext, id: number | null, token: CartToken) => lockForChange(tx, ctx, id, token),
+
+    /** The cart's rows and its answer priced now, read in the caller's transaction. */
+    async pricedInTx(tx: Db, ctx: RequestContext, order: OrderRecord): Promise<{ cart: CartDto; rows: RowRecord[] }> {
+      const rows = await rowsOf(tx, order.id);
+      const coupon = order.couponId ? await coupons.rule({ tx }, order.couponId) : null;
+      const stock = rows.length ? await deps.stock(needsOf(rows), tx) : { product: new Map(), variant: new Map() };
+      return { cart: toCartDto(ctx, { order, rows, coupon, stock, paypalRate: config.paypalCommissionRate }), rows };
+    },
+
+    /** What rows need in stock, per product or variant (complements included; services need none). */
+    stockNeeds: (rows: RowRecord[]) => {
+      const merged = new Map<string, StockNeed>();
+      for (const n of needsOf(rows)) {
+        const k = needKey(n);
+        const prev = merged.get(k);
+        merged.set(k, prev ? { ...prev, quantity: prev.quantity + n.quantity } : { ...n });
+      }
+      return [...merged.values()];
+    },
+
     // ---------------------------------------------------------------- login and abandonment
 
     /**

@@ -317,6 +317,23 @@ export function createCouponsService(db: Db) {
       await q(ctx).update(couponRedemptions).set({ status: "redeemed" }).where(eq(couponRedemptions.orderId, orderId));
     },
 
+    /**
+     * Whether a coupon applied earlier still holds now (active, within its dates): the checkout
+     * asks before placing the order; one that lapsed is taken off the cart (spec 8's price mismatch).
+     */
+    async stillValid(ctx: { tx?: Db }, id: number, now = new Date()): Promise<boolean> {
+      const [c] = await q(ctx)
+        .select({ active: coupons.active, validFrom: coupons.validFrom, validTo: coupons.validTo })
+        .from(coupons)
+        .where(eq(coupons.id, id));
+      return Boolean(c?.active && (!c.validFrom || c.validFrom <= now) && (!c.validTo || c.validTo > now));
+    },
+
+    /** An order that goes back to being a cart (its payment failed): its redemption is a reservation again. */
+    async unredeem(ctx: { tx?: Db }, orderId: number): Promise<void> {
+      await q(ctx).update(couponRedemptions).set({ status: "reserved" }).where(eq(couponRedemptions.orderId, orderId));
+    },
+
     /** Moves a reservation from one order to another (a guest cart merged into a customer's). */
     async moveReservation(ctx: { tx?: Db }, fromOrderId: number, toOrderId: number, userId: number | null): Promise<void> {
       await q(ctx)

@@ -1,0 +1,2 @@
+-- Reserved for its issue's tables (placeholder until written).
+SELECT 1;

@@ -1,0 +1,1 @@
+export type { OrderAccess, OrderDto, OrderSummaryDto } from "../checkout/checkout.types.ts";
