@@ -75,4 +75,16 @@ export const AccountExport = z.object({
   favourites: z.array(z.object({ product_id: int(), ref: z.string(), added_at: iso() })),
   newsletter_subscriptions: z.array(z.object({ store: int(), email: z.string(), source: z.string(), consent_at: iso() })),
   sessions: z.array(z.object({ created_at: iso(), last_used_at: iso().nullable(), revoked_at: iso().nullable() })),
+  /** Orders and quotations (kept after an erasure as the law requires: invoices, warranty). */
+  orders: z.array(
+    z.object({
+      id: int(),
+      order_number: z.string(),
+      store: int(),
+      status: int(),
+      placed_at: iso().nullable(),
+      total: int().nullable(),
+      email: z.string().nullable(),
+    }),
+  ),
 });

@@ -42,7 +42,7 @@ export function createServices(database: Database, config: Config) {
   const media = createMediaService(config);
   const coupons = createCouponsService(db);
   const cart = createCartService({ db, catalog, coupons, stock: createStockReader(db), config });
-  const accounts = createAccountsService({ db, config, stores, catalog, marketing, mail });
+  const accounts = createAccountsService({ db, config, stores, catalog, marketing, mail, ordersOf: () => (userId) => orders.exportFor(userId) });
   const invoices = createInvoicesService({ db, config });
   const invoiceLookup = invoices as { forOrder?: (orderId: number) => Promise<{ id: number; number: string } | null> };
   const invoiceOf = invoiceLookup.forOrder ? (orderId: number) => invoiceLookup.forOrder!(orderId) : undefined;

@@ -49,6 +49,8 @@ export type AccountsDeps = {
   marketing: MarketingService;
   mail: MailService;
   limits?: Partial<Limits>;
+  /** The customer's orders for the GDPR export (late-bound: the orders module is built later). */
+  ordersOf?: () => (userId: number) => Promise<AccountExport["orders"]>;
   log?: { error(obj: unknown, msg: string): void; warn(obj: unknown, msg: string): void };
 };
 
@@ -591,6 +593,7 @@ export function createAccountsService(deps: AccountsDeps) {
         marketing.subscriptionsOf(u.email),
         db.select().from(refreshFamilies).where(eq(refreshFamilies.userId, id)).orderBy(refreshFamilies.createdAt),
       ]);
+      const orders = deps.ordersOf ? await deps.ordersOf()(id) : [];
       const data: AccountExport = {
         generated_at: iso(new Date()),
         client: await toClient(u),
@@ -602,6 +605,7 @@ export function createAccountsService(deps: AccountsDeps) {
           last_used_at: s.lastUsedAt ? iso(s.lastUsedAt) : null,
           revoked_at: s.revokedAt ? iso(s.revokedAt) : null,
         })),
+        orders,
       };
       return { ok: true, data };
     },

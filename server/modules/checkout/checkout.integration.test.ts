@@ -413,6 +413,9 @@ describeEachDb("checkout: placing orders (/api/checkout/v1)", (kind) => {
       expect((await api("GET", `/cart/v1/sub-orders/?order=${order.id}`, { headers: bob.auth })).statusCode).toBe(404);
       expect((await api("GET", "/orders/v1/staff/orders/", { headers: alice.auth })).statusCode).toBe(403);
       expect((await api("GET", `/orders/v1/orders/${order.id}/`, { headers: alice.auth })).json().customer).toBe(alice.id);
+      // The customer's GDPR export lists their orders.
+      const exported = (await api("GET", `/auth-users/v1/clients/${alice.id}/export/`, { headers: alice.auth })).json();
+      expect(exported.orders.map((o: { order_number: string }) => o.order_number)).toContain(order.order_number);
     });
 
     it("creates the guest's account when they give a password, and refuses an email that has one", async () => {

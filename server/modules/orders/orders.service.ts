@@ -533,6 +533,24 @@ export function createOrdersService(deps: OrdersDeps) {
       return dto(db, o);
     },
 
+    /** A customer's orders and quotations in every store, for their GDPR export. */
+    async exportFor(userId: number) {
+      const list = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), sql`${orders.status} >= 200`))
+        .orderBy(asc(orders.id));
+      return list.map((o) => ({
+        id: o.id,
+        order_number: o.orderNumber,
+        store: o.storeId,
+        status: o.status,
+        placed_at: iso(o.placedAt),
+        total: o.total,
+        email: o.email,
+      }));
+    },
+
     /** The order a package belongs to (null for no such package). */
     async subOrderOwner(subOrderId: number): Promise<number | null> {
       const [s] = await db.select({ orderId: subOrders.orderId }).from(subOrders).where(eq(subOrders.id, subOrderId));
