@@ -82,9 +82,9 @@ export default [
     route(":id?/favourites", "routes/pages/profile-favourites.tsx"),
     route(":id?/newsletter", "routes/pages/profile-newsletter.tsx"),
     route(":id?/order", PROFILE_ORDERS, { id: "profile-orders" }),
-    route(":id?/order/:order_id", PROFILE_ORDERS, { id: "profile-order" }),
+    route(":id?/order/:order_id", "routes/pages/profile-order.tsx", { id: "profile-order" }),
     route(":id?/quotation", PROFILE_ORDERS, { id: "profile-quotations" }),
-    route(":id?/quotation/:quotation_id", PROFILE_ORDERS, { id: "profile-quotation" }),
+    route(":id?/quotation/:quotation_id", "routes/pages/profile-order.tsx", { id: "profile-quotation" }),
     route(":id?/privacy", "routes/pages/profile-privacy.tsx"),
   ]),
   // The customer's data as a JSON file (GDPR): a resource route, outside the profile layout.

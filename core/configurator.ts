@@ -10,3 +10,4 @@ export { bandFor, blockedOptions, configCatalog, isRequired, lockedComplementTyp
 export { evaluate, issueMessageKey, statusMessageKey } from "./configurator/evaluate.ts";
 export { buildSteps, initialState, reduce, stepComplete } from "./configurator/steps.ts";
 export { checkConfiguration } from "./configurator/check.ts";
+export * from "./configurator/facility.ts";

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { axeViolations, blocking, describeBrowser, describeViolations, type ShopPage } from "./support/index.ts";
+import { addService, answerUpToCity, wizard } from "./support/product-page.ts";
 
 /**
  * The cart as a shopper meets it (issue 8, "Done when"): a cut-to-measure shower tray with a
@@ -73,10 +74,10 @@ async function configureTray(page: Page) {
         .click();
       valve = true;
     }
-    const service = cfg.locator("li").filter({ hasText: "Servicio de instalación (reserva)" });
-    if (!installation && (await service.count()) > 0) {
-      await service.getByRole("button", { name: "Añadir", exact: true }).click();
-      await expect.poll(() => service.getByRole("button", { name: "Quitar", exact: true }).count()).toBe(1);
+    // The installation service: the wizard (issue 11; its own spec is product-page.spec.ts).
+    if (!installation && (await wizard(page).count()) > 0) {
+      await answerUpToCity(page, { disassembly: false, premeasure: false, place: "28001" });
+      await addService(page, "Hasta 30 km");
       installation = true;
     }
     await completeStep(page);

@@ -3,6 +3,8 @@ import type { Db } from "../server/db/client.ts";
 import { seedContent } from "./content/index.ts";
 import { seedCoupons } from "./coupons.ts";
 import { seedCatalog } from "./catalog/index.ts";
+import { seedInstallations } from "./installations.ts";
+import { seedReviews } from "./reviews.ts";
 import { seedStores } from "./stores.ts";
 
 export type SeedStep = (db: Db, ctx: SeedContext) => Promise<void>;
@@ -18,6 +20,9 @@ export const seedSteps: { name: string; run: SeedStep }[] = [
   // Keep content after catalog: guides may reference product refs.
   { name: "content", run: (db) => seedContent(db) },
   { name: "coupons", run: (db) => seedCoupons(db) },
+  // The installation wizard's prices (Spain), then reviews and questions (the products' ratings follow from them).
+  { name: "installations", run: (db) => seedInstallations(db) },
+  { name: "reviews", run: (db) => seedReviews(db) },
 ];
 
 export { isEmpty } from "./is-empty.ts";

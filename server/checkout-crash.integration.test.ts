@@ -60,16 +60,17 @@ for (const kind of testDbKinds()) {
       const post = (p: ShopProcess, path: string, body: unknown, headers: Record<string, string> = {}) =>
         fetch(`${p.url}/api${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
 
-      // A configured tray (its first variant's options), as a shopper would choose it.
+      // A configured tray (one variant's options), as a shopper would choose it.
       const product = await (await get(shop, `/catalog/v1/products/${SLUG}/retrieve_by_slug/`)).json();
-      const attributes = await (await get(shop, `/catalog/v1/products/${SLUG}/attributes/`)).json();
-      const variant = product.variants[0];
+      const attributes = (await (await get(shop, `/catalog/v1/products/${SLUG}/attributes/`)).json()).results;
+      // The variant with the most units (the demo's stock is random, 2 to 60 per variant).
+      const variant = [...product.variants].sort((a: { stock: number }, b: { stock: number }) => b.stock - a.stock)[0];
       const options = Object.fromEntries(
         variant.options.map((o: number) => [String(attributes.find((a: { options: { id: number }[] }) => a.options.some((x) => x.id === o)).id), o]),
       );
       const selection = { quantity: 1, options, ranges: {}, texts: {}, complements: {} };
       const stockOf = async (p: ShopProcess) =>
-        ((await (await get(p, `/catalog/v1/products/${SLUG}/variants/`)).json()) as { id: number; stock: number }[]).find((v) => v.id === variant.id)!.stock;
+        ((await (await get(p, `/catalog/v1/products/${SLUG}/variants/`)).json()).results as { id: number; stock: number }[]).find((v) => v.id === variant.id)!.stock;
       const stock0 = await stockOf(shop);
       expect(stock0).toBeGreaterThan(N);
 

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
@@ -62,10 +62,36 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+\.[A-Za-z]{2,}>|[^\s@<>]+@[^\s@<>]+\.[A-Za-z]{2,})$/, 'must be an email address or "Name <address>"')
     .optional(),
+  /**
+   * Payment providers (docs/decisions/017): the card provider (card, Bizum, Klarna, Scalapay,
+   * Google Pay, Apple Pay; Adyen-shaped) and the wallet provider (PayPal-shaped). Only the
+   * embedded sandbox is built in; a real adapter registers another name.
+   */
+  PAYMENT_CARD_PROVIDER: z.enum(["sandbox"], { error: 'must be "sandbox" (the only provider adapter built in)' }).default("sandbox"),
+  PAYMENT_WALLET_PROVIDER: z.enum(["sandbox"], { error: 'must be "sandbox" (the only provider adapter built in)' }).default("sandbox"),
+  /** Webhook HMAC key, hex (Adyen's format); unset: derived from SECRET. */
+  PAYMENT_HMAC_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{2}){16,64}$/, "must be a hex key of 32 to 128 characters")
+    .optional(),
+  /** Where the sandbox provider sends its webhooks; unset: to this process, through its own HTTP stack. */
+  SANDBOX_WEBHOOK_URL: z.url("must be an absolute URL").optional(),
+  /** The bank account shown for transfer payments. */
+  TRANSFER_HOLDER: z.string().trim().min(2).max(120).default("BañoDirecto Reformas S.L."),
+  TRANSFER_IBAN: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, "").toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/, "must be an IBAN such as ES9121000418450200051332"))
+    .default("ES9121000418450200051332"),
+  TRANSFER_BIC: z
+    .string()
+    .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, "must be a BIC such as CAIXESBBXXX")
+    .default("CAIXESBBXXX"),
+  TRANSFER_BANK: z.string().trim().min(2).max(120).default("CaixaBank"),
 });
 
 /** Variables whose value may hold a password or key. */
-const HIDDEN = new Set(["SECRET", "SMTP_URL"]);
+const HIDDEN = new Set(["SECRET", "SMTP_URL", "PAYMENT_HMAC_KEY"]);
 
 export type Config = {
   nodeEnv: "development" | "production" | "test";
@@ -87,6 +113,14 @@ export type Config = {
   /** SMTP server URL; undefined: the embedded outbox (DATA_DIR/outbox/*.eml). */
   smtpUrl: string | undefined;
   mailFrom: string;
+  payments: {
+    cardProvider: "sandbox";
+    walletProvider: "sandbox";
+    /** Hex HMAC key of the webhooks. */
+    hmacKey: string;
+    sandboxWebhookUrl: string | undefined;
+    transfer: { holder: string; iban: string; bic: string; bank: string };
+  };
 };
 
 export class ConfigError extends Error {
@@ -116,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Several copies behind a load balancer must share one signing key.
     throw new ConfigError(["SECRET: required when NODE_ENV=production and DATABASE_URL is set"]);
   }
+  const secret = e.SECRET ?? persistedSecret(dataDir);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -123,7 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
-    secret: e.SECRET ?? persistedSecret(dataDir),
+    secret,
     logLevel: e.LOG_LEVEL,
     pageCache: e.PAGE_CACHE === "on",
     seedOnStart: e.SEED_ON_START === "on",
@@ -133,6 +168,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paypalCommissionRate: e.PAYPAL_COMMISSION_RATE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `BañoDirecto <no-reply@${mailDomain(e.PUBLIC_URL)}>`,
+    payments: {
+      cardProvider: e.PAYMENT_CARD_PROVIDER,
+      walletProvider: e.PAYMENT_WALLET_PROVIDER,
+      hmacKey: (e.PAYMENT_HMAC_KEY ?? createHash("sha256").update(`payments-webhook-hmac:${secret}`).digest("hex")).toLowerCase(),
+      sandboxWebhookUrl: e.SANDBOX_WEBHOOK_URL,
+      transfer: { holder: e.TRANSFER_HOLDER, iban: e.TRANSFER_IBAN, bic: e.TRANSFER_BIC, bank: e.TRANSFER_BANK },
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 /** Checking a selection against the catalog and pricing it (the product page and the server run the same code). */
 import { applyDiscountBp, type Cents, multiply, sum } from "../money.ts";
+import { quoteFacility } from "./facility.ts";
 import { attrOptionIds, blockedOptions, lockedComplementTypes, resolveVariant } from "./rules.ts";
 import {
   type CfgAttribute,
@@ -10,6 +11,8 @@ import {
   type ConfigCatalog,
   clampQuantity,
   type Evaluation,
+  FACILITY_ID,
+  INSTALLATION_ID,
   isService,
   type Issue,
   MAX_QUANTITY,
@@ -128,6 +131,33 @@ export function evaluate(catalog: ConfigCatalog, sel: Selection, userType: Custo
     const prices = ce.variant?.prices ?? (c.product ? { pvp_web: c.price, pvp_original: null, professional_discount_bp: 0 } : null);
     // Services are priced net in the catalog and charged with VAT (spec 9: installation x 1.21).
     const factor = isService(id) && catalog.serviceVatBp ? 1 + catalog.serviceVatBp / 10_000 : 1;
+    if (id === FACILITY_ID && catalog.installation) {
+      // The wizard's service: city by distance + disassembly + pre-measurement, each x VAT (spec 9).
+      const q = clampQuantity(cs.quantity);
+      const quote = cs.facility ? quoteFacility(catalog.installation, cs.facility, factor) : null;
+      if (!quote) {
+        ce.complete = false;
+        issues.push({ code: "complement_incomplete", complementId: id });
+      } else if (!quote.ok) {
+        ce.complete = false;
+        issues.push({ code: quote.code, complementId: id });
+      }
+      const unit = quote?.ok ? quote.total : 0;
+      // The line is named after the city (the cart's line reads "Instalación en Madrid, ...").
+      lines.push({
+        kind: "complement",
+        id,
+        name: quote?.ok ? quote.city.name : name,
+        ref: id,
+        quantity: q,
+        unit,
+        total: unit * q,
+        original: null,
+        saving: 0,
+        ...(quote?.ok ? { parts: quote.parts } : {}),
+      });
+      continue;
+    }
     lines.push(
       line(
         "complement",
@@ -144,10 +174,29 @@ export function evaluate(catalog: ConfigCatalog, sel: Selection, userType: Custo
     );
   }
 
-  const productComplete = !issues.some((i) => !i.code.startsWith("complement_") && i.code !== "quantity");
-  const complementsComplete = !issues.some((i) => i.code.startsWith("complement_"));
+  // With the wizard, the reservation and the facility answers are one service: never one without the other.
+  if (catalog.installation) {
+    const has = (cid: string) => cid in sel.complements && catalog.complements.some((c) => c.id === cid);
+    if (has(INSTALLATION_ID) && !has(FACILITY_ID)) issues.push({ code: "complement_incomplete", complementId: FACILITY_ID });
+    if (has(FACILITY_ID) && !has(INSTALLATION_ID)) issues.push({ code: "complement_incomplete", complementId: INSTALLATION_ID });
+  }
+
+  const ofComplement = (i: Issue) => i.code.startsWith("complement_") || i.code.startsWith("facility_");
+  const productComplete = !issues.some((i) => !ofComplement(i) && i.code !== "quantity");
+  const complementsComplete = !issues.some(ofComplement);
   const invalid = issues.some((i) =>
-    ["range", "combined", "blocked", "unknown_option", "quantity", "complement_unknown", "complement_locked"].includes(i.code),
+    [
+      "range",
+      "combined",
+      "blocked",
+      "unknown_option",
+      "quantity",
+      "complement_unknown",
+      "complement_locked",
+      "facility_city",
+      "facility_budget",
+      "facility_distance",
+    ].includes(i.code),
   );
   const status: Evaluation["status"] = invalid ? "invalid" : !productComplete ? "incomplete" : !complementsComplete ? "complements_incomplete" : null;
   const anyOffer = lines.some((l) => l.original != null);

@@ -13,6 +13,8 @@ export function configCatalog(input: ConfigCatalog, opts: { installationService:
   return {
     ...input,
     ...(opts.vatRateBp ? { serviceVatBp: opts.vatRateBp } : {}),
+    // No installation service, no wizard (France).
+    installation: opts.installationService ? (input.installation ?? null) : null,
     attributes: [...input.attributes].sort(byPosition),
     complements: [...complements].sort(byPosition),
     complementTypes: input.complementTypes.filter((t) => typeIds.has(t.id)).sort(byPosition),

@@ -8,6 +8,8 @@ import {
   type ConfigState,
   clampQuantity,
   emptySelection,
+  FACILITY_ID,
+  INSTALLATION_ID,
   isService,
   type Selection,
   type Step,
@@ -197,6 +199,19 @@ export function reduce(catalog: ConfigCatalog, state: ConfigState, action: Confi
       if (action.value == null || Number.isNaN(action.value)) delete ranges[action.attributeId];
       else ranges[action.attributeId] = action.value;
       return { ...state, selection: { ...sel, complements: { ...sel.complements, [action.complementId]: { ...cs, ranges } } } };
+    }
+    case "installation": {
+      // The wizard adds (or takes off) the reservation and the facility answers together.
+      const complements = { ...sel.complements };
+      delete complements[INSTALLATION_ID];
+      delete complements[FACILITY_ID];
+      if (action.choice) {
+        const offered = (id: string) => catalog.complements.some((c) => c.id === id);
+        if (!offered(INSTALLATION_ID) || !offered(FACILITY_ID)) return state;
+        complements[INSTALLATION_ID] = { quantity: sel.quantity, options: {}, ranges: {} };
+        complements[FACILITY_ID] = { quantity: sel.quantity, options: {}, ranges: {}, facility: { ...action.choice } };
+      }
+      return { ...state, selection: { ...sel, complements } };
     }
     case "complementQuantity": {
       const cs = sel.complements[action.complementId];

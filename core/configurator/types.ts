@@ -5,6 +5,7 @@
  */
 import type { AttributeDto, AttributeOptionDto, ComplementDto, ComplementTypeDto, CustomerType, Prices, ProductDetail, VariantDto } from "../catalog.types.ts";
 import type { Cents } from "../money.ts";
+import type { FacilityChoice, FacilityPart, InstallationTariff } from "./facility.ts";
 
 /** Whose prices: professionals get each product's professional discount. */
 export type { CustomerType };
@@ -48,6 +49,13 @@ export type ConfigCatalog = {
    * catalog keeps their prices net and spec 9 charges them x 1.21. Absent: no VAT added.
    */
   serviceVatBp?: number;
+  /**
+   * The installation wizard's tariff (facility options stored for the store). Present: the
+   * `facility` complement is priced from the shopper's answers (city, distance, disassembly,
+   * pre-measurement) and goes with `installation-complement` (the reservation) as one service.
+   * Absent (no facility options, e.g. a bare test catalog): `facility` is a plain opt-in line.
+   */
+  installation?: InstallationTariff | null;
 };
 
 /** Service complements whose quantity follows the product quantity. */
@@ -68,6 +76,8 @@ export type ComplementSelection = {
   options: Record<string, number>;
   /** range attribute id -> cm */
   ranges: Record<string, number>;
+  /** The installation wizard's answers (the `facility` complement only). */
+  facility?: FacilityChoice;
 };
 
 export type Selection = {
@@ -94,6 +104,10 @@ export type Issue =
   | { code: "complement_incomplete"; complementId: string }
   | { code: "complement_unknown"; complementId: string }
   | { code: "complement_locked"; complementId: string }
+  /** The wizard's city is unknown or has no service; quote-only (budget) city; no price at that distance. */
+  | { code: "facility_city"; complementId: string }
+  | { code: "facility_budget"; complementId: string }
+  | { code: "facility_distance"; complementId: string }
   | { code: "quantity" };
 
 // ---------------------------------------------------------------- evaluation and price
@@ -109,6 +123,8 @@ export type PriceLine = {
   total: Cents;
   /** Total before the offer, when on offer. */
   original: Cents | null;
+  /** The installation wizard's parts of one unit (city, disassembly, pre-measurement), VAT included each. */
+  parts?: FacilityPart[];
 };
 
 export type PriceBreakdown = {
@@ -174,7 +190,9 @@ export type ConfigAction =
   | { type: "removeComplement"; complementId: string }
   | { type: "complementChoose"; complementId: string; attributeId: number; optionId: number }
   | { type: "complementRange"; complementId: string; attributeId: number; value: number | null }
-  | { type: "complementQuantity"; complementId: string; quantity: number };
+  | { type: "complementQuantity"; complementId: string; quantity: number }
+  /** The installation wizard's outcome: add the service with these answers, or take it off (null). */
+  | { type: "installation"; choice: FacilityChoice | null };
 
 /** The starting state: first step, the default variant's options and the free answer of yes/no toggles pre-chosen. */
 // ---------------------------------------------------------------- server-side check

@@ -14,6 +14,7 @@ import esCheckout from "./es/checkout.json";
 import esOrders from "./es/orders.json";
 import esPayments from "./es/payments.json";
 import esInvoices from "./es/invoices.json";
+import esProductPage from "./es/product-page.json";
 import frAccounts from "./fr/accounts.json";
 import frCartPage from "./fr/cart-page.json";
 import frCart from "./fr/cart.json";
@@ -29,6 +30,7 @@ import frCheckout from "./fr/checkout.json";
 import frOrders from "./fr/orders.json";
 import frPayments from "./fr/payments.json";
 import frInvoices from "./fr/invoices.json";
+import frProductPage from "./fr/product-page.json";
 
 export type Dictionary = Record<string, string>;
 
@@ -48,6 +50,7 @@ const es: Dictionary = {
   ...esOrders,
   ...esPayments,
   ...esInvoices,
+  ...esProductPage,
 };
 // French falls back to Spanish key by key, so a missing translation never shows a raw key.
 const fr: Dictionary = {
@@ -67,6 +70,7 @@ const fr: Dictionary = {
   ...frOrders,
   ...frPayments,
   ...frInvoices,
+  ...frProductPage,
 };
 
 /**

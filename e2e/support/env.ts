@@ -19,6 +19,9 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+/** The staff account the e2e global setup creates in the shop's DATA_DIR (a throwaway database). */
+export const E2E_STAFF = { email: "staff-e2e@example.com", password: "e2e-staff-password" } as const;
+
 declare module "vitest" {
   export interface ProvidedContext {
     /** Base URL of the shop process the e2e global setup started ("" when browser tests are skipped). */

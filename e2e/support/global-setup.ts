@@ -1,10 +1,11 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { storefrontBuild } from "../../server/test/storefront-build.ts";
-import { freePort, spawnShop, waitFor200 } from "../../server/test/spawn-shop.ts";
-import { hasChromium, SKIP_MESSAGE } from "./env.ts";
+import { freePort, ROOT, spawnShop, waitFor200 } from "../../server/test/spawn-shop.ts";
+import { E2E_STAFF, hasChromium, SKIP_MESSAGE } from "./env.ts";
 
 /**
  * Browser tests: build the storefront, start ONE shop process (the real `server/main.ts`) on a free
@@ -20,7 +21,17 @@ export default async function setup(project: TestProject) {
   }
   const buildDir = storefrontBuild();
   const dataDir = mkdtempSync(join(tmpdir(), "shop-e2e-"));
-  const shop = spawnShop({ PORT: String(await freePort()), HOST: "127.0.0.1", DATA_DIR: dataDir, BUILD_DIR: buildDir, LOG_LEVEL: "warn" });
+  // A staff account for the specs that play staff (answering a question): made by the shop's own
+  // command before the shop holds DATA_DIR (it also migrates and seeds, so the start that follows is quick).
+  const staff = spawnSync(process.execPath, ["--import", "tsx", "server/modules/accounts/create-staff-cli.ts", E2E_STAFF.email, E2E_STAFF.password, "Staff"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    encoding: "utf8",
+  });
+  if (staff.status !== 0) throw new Error(`creating the e2e staff user failed:\n${staff.stdout}\n${staff.stderr}`);
+  const port = await freePort();
+  // PUBLIC_URL is where the browser is: the payment provider sends the shopper back there (same cookies).
+  const shop = spawnShop({ PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, BUILD_DIR: buildDir, LOG_LEVEL: "warn" });
   try {
     await waitFor200(shop, "/healthz", 120_000);
   } catch (e) {

@@ -256,8 +256,8 @@ export const CATEGORIES: CategoryDef[] = [
     illustration: "shower_tray",
     tint: "#b9c7cf",
     seo: {
-      es: "Nuestros platos de ducha de resina con carga mineral tienen solo 3 cm de grosor, superficie antideslizante de clase C3 y se instalan a ras de suelo o sobre el pavimento. Elige entre textura pizarra o acabado liso, más de veinte medidas estándar y corte a medida hasta 220 cm, en blanco, gris, antracita, negro o arena. Todos incluyen rejilla y válvula compatibles y tres años de garantía.",
-      fr: "Nos receveurs de douche en résine à charge minérale ne mesurent que 3 cm d'épaisseur, avec une surface antidérapante de classe C3 et une pose à fleur de sol ou sur le carrelage. Choisissez la texture ardoise ou lisse, plus de vingt dimensions standard et une découpe sur mesure jusqu'à 220 cm, en blanc, gris, anthracite, noir ou sable. Garantie trois ans.",
+      es: "Nuestros platos de ducha de resina con carga mineral tienen entre 2,6 y 3,5 cm de grosor, superficie antideslizante de clase C3 y se instalan a ras de suelo o sobre el pavimento. Elige entre textura pizarra o acabado liso, más de veinte medidas estándar y corte a medida hasta 220 cm, en blanco, gris, antracita, negro o arena. Todos admiten válvula y rejilla compatibles, que eliges como complemento, y tienen tres años de garantía.",
+      fr: "Nos receveurs de douche en résine à charge minérale mesurent entre 2,6 et 3,5 cm d'épaisseur, avec une surface antidérapante de classe C3 et une pose à fleur de sol ou sur le carrelage. Choisissez la texture ardoise ou lisse, plus de vingt dimensions standard et une découpe sur mesure jusqu'à 220 cm, en blanc, gris, anthracite, noir ou sable. Bonde et grille au choix, en complément. Garantie trois ans.",
     },
   },
   {
@@ -415,7 +415,7 @@ export const CATEGORIES: CategoryDef[] = [
     illustration: "bathtub",
     tint: "#d6cfc4",
     seo: {
-      es: "Bañeras exentas de solid surface y acrílico, bañeras empotrables para encastrar con faldón y bañeras de hidromasaje con jets orientables y cromoterapia. Indicamos capacidad en litros, peso en vacío y medidas exactas para que compruebes el forjado y el hueco antes de comprar. Las exentas se entregan con válvula clic-clac y rebosadero integrado.",
+      es: "Bañeras exentas de solid surface y acrílico, bañeras empotrables para encastrar con faldón y bañeras de hidromasaje con jets orientables y cromoterapia. Indicamos capacidad en litros, peso en vacío y medidas exactas para que compruebes el forjado y el hueco antes de comprar. Las exentas tienen rebosadero integrado y la válvula clic-clac se elige como complemento.",
       fr: "Baignoires îlots en solid surface et acrylique, baignoires à encastrer avec tablier et baignoires balnéo à jets orientables et chromothérapie. Nous indiquons la contenance en litres, le poids à vide et les dimensions exactes pour vérifier le plancher et l'espace avant l'achat.",
     },
   },
@@ -672,7 +672,7 @@ export const CATEGORIES: CategoryDef[] = [
     illustration: "offers",
     tint: "#e8b4a0",
     seo: {
-      es: "Todas las ofertas del momento en un solo sitio: platos de ducha, mamparas, inodoros y muebles de baño con descuentos reales sobre el precio anterior, que mostramos tachado. Las ofertas tienen fecha de fin y stock limitado; el precio que ves es el que pagas, con IVA y envío a península incluidos.",
+      es: "Todas las ofertas del momento en un solo sitio: platos de ducha, mamparas, inodoros y muebles de baño con descuentos reales sobre el precio anterior, que mostramos tachado. Las ofertas tienen fecha de fin y stock limitado; el precio que ves es el que pagas, con IVA incluido, y el envío a península es gratis desde 200 €.",
       fr: "Toutes les promotions du moment : receveurs, parois de douche, WC et meubles de salle de bain avec de vraies remises sur le prix précédent, affiché barré. Les promotions ont une date de fin et un stock limité ; le prix affiché est le prix payé, TVA comprise.",
     },
   },
@@ -711,6 +711,37 @@ const size = (w: number, l: number): OptionDef => ({
 });
 const width = (w: number): OptionDef => ({ slug: `${w}-cm`, ref: `${w}`, name: { es: `${w} cm`, fr: `${w} cm` }, numeric: w });
 
+/**
+ * A size band of a cut-to-measure tray: a measure from `min` to `max` cm (whole cm) costs
+ * `price` cents (VAT included) more than the smallest band. Cutting a bigger tray uses a
+ * bigger blank, so the price grows with each measure, as real shops price it.
+ */
+const band = (attr: "ancho" | "largo", min: number, max: number, price: number): OptionDef => ({
+  slug: `${attr}-${min}-${max}`,
+  ref: `${attr === "ancho" ? "A" : "L"}${max}`,
+  name: { es: `De ${min} a ${max} cm`, fr: `De ${min} à ${max} cm` },
+  range: [min, max],
+  price,
+});
+
+/** Width bands (60-120 cm) and length bands (70-220 cm) of the cut-to-measure trays, with their surcharges. */
+export const WIDTH_BANDS: [number, number, number][] = [
+  [60, 80, 0],
+  [81, 90, 2500],
+  [91, 100, 5000],
+  [101, 110, 8000],
+  [111, 120, 11000],
+];
+export const LENGTH_BANDS: [number, number, number][] = [
+  [70, 100, 0],
+  [101, 120, 3000],
+  [121, 140, 6000],
+  [141, 160, 9000],
+  [161, 180, 12500],
+  [181, 200, 16000],
+  [201, 220, 20000],
+];
+
 export const ATTRIBUTES: AttributeDef[] = [
   {
     slug: "color-plato",
@@ -741,7 +772,7 @@ export const ATTRIBUTES: AttributeDef[] = [
     name: { es: "Ancho", fr: "Largeur" },
     field: "range",
     unit: "cm",
-    options: [{ slug: "ancho-a-medida", ref: "ANCHO", name: { es: "Ancho a medida", fr: "Largeur sur mesure" }, range: [60, 120] }],
+    options: WIDTH_BANDS.map(([min, max, price]) => band("ancho", min, max, price)),
   },
   {
     slug: "largo",
@@ -749,7 +780,7 @@ export const ATTRIBUTES: AttributeDef[] = [
     name: { es: "Largo", fr: "Longueur" },
     field: "range",
     unit: "cm",
-    options: [{ slug: "largo-a-medida", ref: "LARGO", name: { es: "Largo a medida", fr: "Longueur sur mesure" }, range: [70, 220] }],
+    options: LENGTH_BANDS.map(([min, max, price]) => band("largo", min, max, price)),
   },
   {
     slug: "indicaciones-de-corte",

@@ -41,6 +41,9 @@ export type ProductSpec = {
 
 const tt = (es: string, fr: string): T => ({ es, fr });
 
+/** A number as Spanish and French write it: "3,5", never "3.5". */
+export const decimal = (n: number) => String(n).replace(".", ",");
+
 const SERIES = [
   "Lisboa",
   "Toledo",
@@ -143,6 +146,8 @@ function trays(rng: Rng, next: () => string): ProductSpec[] {
     const textEs = slate ? "textura pizarra" : "liso";
     const textFr = slate ? "effet ardoise" : "lisse";
     const thick = rng.pick([2.6, 3, 3.5]);
+    // Spanish and French write decimals with a comma: "3,5 cm".
+    const thickText = decimal(thick);
     out.push({
       ref: ref("PD-RE", n++),
       kind: "shower_tray",
@@ -152,12 +157,12 @@ function trays(rng: Rng, next: () => string): ProductSpec[] {
       collection,
       name: tt(`Plato de ducha de resina ${s} ${textEs}`, `Receveur de douche en résine ${s} ${textFr}`),
       short: tt(
-        `Plato de resina con carga mineral de ${thick} cm, ${textEs}, antideslizante C3, con rejilla y válvula incluidas.`,
-        `Receveur en résine à charge minérale de ${thick} cm, ${textFr}, antidérapant C3, grille et bonde incluses.`,
+        `Plato de resina con carga mineral de ${thickText} cm, ${textEs}, antideslizante C3. Elige la válvula y la rejilla en el configurador.`,
+        `Receveur en résine à charge minérale de ${thickText} cm, ${textFr}, antidérapant C3. Choisissez la bonde et la grille dans le configurateur.`,
       ),
       desc: tt(
-        `El plato de ducha ${s} está fabricado en resina de poliéster con carga mineral de carbonato cálcico y acabado en gelcoat ${slate ? "con relieve de pizarra natural" : "liso satinado"}. Tiene un grosor de ${thick} cm y se entrega en medidas de ${widthMin} a ${widthMax} cm de ancho y de ${lenMin} a ${lenMax} cm de largo. La superficie está clasificada como antideslizante C3 según la norma UNE-ENV 12633, apta para duchas de uso diario. Se instala a ras de suelo o sobre el pavimento, sobre una base nivelada de mortero o adhesivo cementoso, sellando el perímetro con silicona neutra. Incluye rejilla de acero inoxidable y la válvula de desagüe de 90 mm con sifón extraplano.`,
-        `Le receveur ${s} est fabriqué en résine polyester chargée de carbonate de calcium, finition gelcoat ${slate ? "au relief d'ardoise naturelle" : "lisse satinée"}. Il mesure ${thick} cm d'épaisseur et existe de ${widthMin} à ${widthMax} cm de large et de ${lenMin} à ${lenMax} cm de long. Sa surface est classée antidérapante C3 (norme UNE-ENV 12633). Il se pose à fleur de sol ou sur le carrelage, sur une chape ou un mortier-colle nivelé, le pourtour étant scellé au silicone neutre. Grille en inox et bonde de 90 mm à siphon extra-plat incluses.`,
+        `El plato de ducha ${s} está fabricado en resina de poliéster con carga mineral de carbonato cálcico y acabado en gelcoat ${slate ? "con relieve de pizarra natural" : "liso satinado"}. Tiene un grosor de ${thickText} cm y se entrega en medidas de ${widthMin} a ${widthMax} cm de ancho y de ${lenMin} a ${lenMax} cm de largo. La superficie está clasificada como antideslizante C3 según la norma UNE-ENV 12633, apta para duchas de uso diario. Se instala a ras de suelo o sobre el pavimento, sobre una base nivelada de mortero o adhesivo cementoso, sellando el perímetro con silicona neutra. Su desagüe es de 90 mm: la válvula con sifón extraplano y la rejilla de acero inoxidable se eligen aparte, como complementos, en el configurador.`,
+        `Le receveur ${s} est fabriqué en résine polyester chargée de carbonate de calcium, finition gelcoat ${slate ? "au relief d'ardoise naturelle" : "lisse satinée"}. Il mesure ${thickText} cm d'épaisseur et existe de ${widthMin} à ${widthMax} cm de large et de ${lenMin} à ${lenMax} cm de long. Sa surface est classée antidérapante C3 (norme UNE-ENV 12633). Il se pose à fleur de sol ou sur le carrelage, sur une chape ou un mortier-colle nivelé, le pourtour étant scellé au silicone neutre. Évacuation de 90 mm : la bonde à siphon extra-plat et la grille en inox se choisissent à part, comme compléments, dans le configurateur.`,
       ),
       attrs: [
         { attr: "color-plato", group: null, options: colors },
@@ -172,10 +177,10 @@ function trays(rng: Rng, next: () => string): ProductSpec[] {
       colorRole: "color",
       tech: [
         [tt("Material", "Matériau"), tt("Resina con carga mineral y gelcoat", "Résine à charge minérale et gelcoat")],
-        [tt("Grosor", "Épaisseur"), tt(`${thick} cm`, `${thick} cm`)],
+        [tt("Grosor", "Épaisseur"), tt(`${thickText} cm`, `${thickText} cm`)],
         [tt("Textura", "Texture"), tt(slate ? "Pizarra" : "Lisa", slate ? "Ardoise" : "Lisse")],
         [tt("Antideslizante", "Antidérapant"), tt("Clase C3", "Classe C3")],
-        [tt("Válvula", "Bonde"), tt("90 mm, sifón extraplano", "90 mm, siphon extra-plat")],
+        [tt("Desagüe", "Évacuation"), tt("90 mm (válvula y rejilla, aparte)", "90 mm (bonde et grille en option)")],
         [tt("Peso", "Poids"), tt(`${Math.round(thick * 9)} kg/m²`, `${Math.round(thick * 9)} kg/m²`)],
         [tt("Garantía", "Garantie"), tt("3 años", "3 ans")],
       ],
@@ -209,8 +214,8 @@ function trays(rng: Rng, next: () => string): ProductSpec[] {
         `Découpé sur mesure en usine : de 60 à ${maxW} cm de large et de 70 à ${maxL} cm de long, au centimètre.`,
       ),
       desc: tt(
-        `Plato de ducha ${s} cortado a medida en nuestra planta con disco de diamante, para huecos de obra que no encajan en medidas estándar. Indica el ancho (60 a ${maxW} cm) y el largo (70 a ${maxL} cm) al centímetro; la suma de ambos no puede superar ${maxCombined} cm. Los cortes se sellan con gelcoat del mismo color, por lo que no se aprecian una vez instalado. Fabricamos el plato en 5 a 8 días laborables. Mide el hueco en tres puntos y toma la medida menor.`,
-        `Receveur ${s} découpé sur mesure dans notre usine au disque diamant, pour les espaces qui ne correspondent pas aux dimensions standard. Indiquez la largeur (60 à ${maxW} cm) et la longueur (70 à ${maxL} cm) au centimètre ; leur somme ne peut dépasser ${maxCombined} cm. Les coupes sont scellées au gelcoat de la même couleur, invisibles une fois posé. Fabrication en 5 à 8 jours ouvrés. Mesurez l'espace en trois points et retenez la plus petite mesure.`,
+        `Plato de ducha ${s} cortado a medida en nuestra planta con disco de diamante, para huecos de obra que no encajan en medidas estándar. Indica el ancho (60 a ${maxW} cm) y el largo (70 a ${maxL} cm) al centímetro; la suma de ambos no puede superar ${maxCombined} cm. Los cortes se sellan con gelcoat del mismo color, por lo que no se aprecian una vez instalado. El precio depende de la medida: cada tramo de ancho y de largo tiene su precio, que ves en el configurador al escribir tus medidas. Fabricamos el plato en 5 a 8 días laborables. Mide el hueco en tres puntos y toma la medida menor. La válvula y la rejilla se eligen aparte, como complementos.`,
+        `Receveur ${s} découpé sur mesure dans notre usine au disque diamant, pour les espaces qui ne correspondent pas aux dimensions standard. Indiquez la largeur (60 à ${maxW} cm) et la longueur (70 à ${maxL} cm) au centimètre ; leur somme ne peut dépasser ${maxCombined} cm. Les coupes sont scellées au gelcoat de la même couleur, invisibles une fois posé. Le prix dépend des dimensions : chaque tranche de largeur et de longueur a son prix, affiché dans le configurateur dès que vous saisissez vos mesures. Fabrication en 5 à 8 jours ouvrés. Mesurez l'espace en trois points et retenez la plus petite mesure. La bonde et la grille se choisissent à part, comme compléments.`,
       ),
       attrs: [
         { attr: "color-plato", group: null, options: ["blanco", "gris", "antracita", "negro", "arena"] },
@@ -503,8 +508,8 @@ function bathtubs(rng: Rng, next: () => string): ProductSpec[] {
           `${matFr[0].toUpperCase()}${matFr.slice(1)}, ${litres} litres, de 150 à 180 cm.`,
         ),
         desc: tt(
-          `La bañera ${s} está fabricada en ${matEs}, un material cálido al tacto que conserva el calor del agua. Tiene una capacidad de ${litres} litros hasta el rebosadero y ${t.key === "exenta" ? "se apoya directamente en el suelo sobre pies niveladores ocultos" : "se encastra en obra sobre patas regulables con faldón frontal registrable"}. ${t.key === "hidromasaje" ? "Incluye 6 jets de agua orientables, 8 jets de aire en el fondo, cromoterapia LED y bomba de 900 W con desconexión de seguridad. Necesita una toma eléctrica con diferencial de 30 mA a más de 60 cm de la bañera." : "Incluye válvula clic-clac con rebosadero integrado."} Antes de comprar, comprueba que el forjado soporta el peso de la bañera llena (unos ${litres + 60} kg más la persona).`,
-          `La baignoire ${s} est en ${matFr}, un matériau chaud au toucher qui conserve la chaleur de l'eau. Contenance ${litres} litres jusqu'au trop-plein ; ${t.key === "exenta" ? "elle repose directement au sol sur des pieds réglables cachés" : "elle s'encastre sur pieds réglables avec tablier frontal démontable"}. ${t.key === "hidromasaje" ? "6 jets d'eau orientables, 8 jets d'air au fond, chromothérapie LED et pompe de 900 W avec sécurité. Prévoir une prise protégée par un différentiel 30 mA à plus de 60 cm de la baignoire." : "Bonde clic-clac avec trop-plein intégré incluse."} Vérifiez que le plancher supporte le poids de la baignoire pleine (environ ${litres + 60} kg plus la personne).`,
+          `La bañera ${s} está fabricada en ${matEs}, un material cálido al tacto que conserva el calor del agua. Tiene una capacidad de ${litres} litros hasta el rebosadero y ${t.key === "exenta" ? "se apoya directamente en el suelo sobre pies niveladores ocultos" : "se encastra en obra sobre patas regulables con faldón frontal registrable"}. ${t.key === "hidromasaje" ? "Incluye 6 jets de agua orientables, 8 jets de aire en el fondo, cromoterapia LED y bomba de 900 W con desconexión de seguridad. Necesita una toma eléctrica con diferencial de 30 mA a más de 60 cm de la bañera." : t.key === "exenta" ? "Tiene rebosadero integrado; la válvula clic-clac se elige aparte, como complemento, en el configurador." : "Incluye válvula clic-clac con rebosadero integrado."} Antes de comprar, comprueba que el forjado soporta el peso de la bañera llena (unos ${litres + 60} kg más la persona).`,
+          `La baignoire ${s} est en ${matFr}, un matériau chaud au toucher qui conserve la chaleur de l'eau. Contenance ${litres} litres jusqu'au trop-plein ; ${t.key === "exenta" ? "elle repose directement au sol sur des pieds réglables cachés" : "elle s'encastre sur pieds réglables avec tablier frontal démontable"}. ${t.key === "hidromasaje" ? "6 jets d'eau orientables, 8 jets d'air au fond, chromothérapie LED et pompe de 900 W avec sécurité. Prévoir une prise protégée par un différentiel 30 mA à plus de 60 cm de la baignoire." : t.key === "exenta" ? "Trop-plein intégré ; la bonde clic-clac se choisit à part, en complément, dans le configurateur." : "Bonde clic-clac avec trop-plein intégré incluse."} Vérifiez que le plancher supporte le poids de la baignoire pleine (environ ${litres + 60} kg plus la personne).`,
         ),
         attrs: [
           {
@@ -982,5 +987,55 @@ function accessories(rng: Rng, next: () => string): ProductSpec[] {
 /** Every product spec of the demo shop, in a stable order. */
 export function buildSpecs(rng: Rng): ProductSpec[] {
   const families = [trays, screens, toilets, bathtubs, furniture, washbasins, taps, mirrors, accessories];
-  return families.flatMap((family) => family(rng, seriesPicker(rng)));
+  return fitCollections(families.flatMap((family) => family(rng, seriesPicker(rng))));
+}
+
+const hasFacet = (p: ProductSpec, facet: string, value: string) => {
+  const f = p.facets[facet];
+  return Array.isArray(f) && (f as unknown[]).includes(value);
+};
+
+/**
+ * What each collection holds, as its name and description say ("Stone": textured slate trays,
+ * "Luce": LED mirrors...). A collection never holds a product outside its own description;
+ * seed/catalog/catalog-consistency.integration.test.ts checks it on the seeded database.
+ */
+export const COLLECTION_FITS: Record<string, (p: ProductSpec) => boolean> = {
+  "aqualis-stone": (p) => p.family === "tray" && hasFacet(p, "textura", "pizarra"),
+  "aqualis-line": (p) => p.family === "screen",
+  "pizarra-stone-natura": (p) => p.family === "tray" && hasFacet(p, "textura", "pizarra"),
+  "pizarra-stone-urban": (p) => p.family === "tray" && hasFacet(p, "textura", "pizarra"),
+  "cristalux-slim": (p) => p.family === "screen" && / Slim /.test(p.name.es),
+  "cristalux-classic": (p) => p.kind === "shower_screen_frontal" && !/ Slim /.test(p.name.es),
+  "nordbad-pure": (p) => p.family === "toilet" && p.facets["sin-brida"] === true,
+  "nordbad-form": (p) => p.kind === "vanity" && hasFacet(p, "instalacion", "suspendido"),
+  "loire-atelier": (p) => (p.family === "toilet" && p.kind !== "toilet_seat") || p.family === "washbasin",
+  "atelier-seine-haussmann": (p) => p.family === "furniture" && hasFacet(p, "estilo", "vintage"),
+  "atelier-seine-marais": (p) => p.family === "mirror" && p.facets.led === false,
+  "terracota-douro": (p) => p.family === "furniture" && (hasFacet(p, "estilo", "rustico") || hasFacet(p, "estilo", "vintage")),
+  "milano-bagno-brera": (p) => p.family === "tap" || p.family === "furniture",
+  "milano-bagno-navigli": (p) => p.kind === "bathtub_freestanding",
+  "vetro-linea-luce": (p) => p.family === "mirror" && p.facets.led === true,
+  "fjord-design-hygge": (p) => p.family === "furniture" || p.family === "accessory",
+  "oxide-works-loft": (p) => p.family === "furniture" || p.family === "tap" || p.family === "accessory",
+  "levante-mar": (p) => p.kind === "tap_basin",
+  "levante-termo": (p) => p.family === "tap" && p.facets.termostatico === true,
+  "sole-confort": (p) => p.kind === "bathtub_whirlpool",
+  "kobe-wabi": (p) => p.family === "washbasin",
+};
+
+/** Whether a product belongs in a collection (collections without a rule take any product of their brand). */
+export const fitsCollection = (slug: string, p: ProductSpec) => COLLECTION_FITS[slug]?.(p) ?? true;
+
+/**
+ * Each product keeps the collection drawn for it when it fits, else takes its brand's first
+ * collection that fits, else none. No random draw here: the rest of the data stays as it was.
+ */
+function fitCollections(specs: ProductSpec[]): ProductSpec[] {
+  for (const p of specs) {
+    if (!p.collection || fitsCollection(p.collection, p)) continue;
+    const brand = BRANDS.find((b) => b.slug === p.brand);
+    p.collection = brand?.collections.find((c) => fitsCollection(c.slug, p))?.slug;
+  }
+  return specs;
 }

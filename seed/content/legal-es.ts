@@ -76,7 +76,7 @@ export const legalEs: SeedPage[] = [
         "Zonas de entrega",
         ["Zona", "Códigos postales", "Condiciones"],
         [
-          ["Península", "Resto de códigos", "Envío según tarifa; envío gratuito en los productos que lo indican"],
+          ["Península", "Resto de códigos", "Envío según tarifa; gratis en pedidos desde 200 €"],
           ["Islas Baleares", "07xxx", "Enviamos, pero sin envío gratuito: el coste se calcula en el carrito"],
           ["Islas Canarias", "35xxx y 38xxx", "No realizamos entregas"],
         ],

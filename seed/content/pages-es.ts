@@ -1,34 +1,10 @@
 import { formatPrice, multiply } from "../../core/money.ts";
+import { CITY_PRICES, DISASSEMBLY, PREMEASURE } from "../installations.ts";
 import { faq, figure, h, links, ol, p, type SeedPage, steps, table, tip, ul } from "./blocks.ts";
 
 const VAT = 1.21;
 const eur = (cents: number) => formatPrice(cents, "es-ES");
 const withVat = (cents: number) => `${eur(cents)} + IVA (${eur(multiply(cents, VAT))})`;
-
-/**
- * Example city prices of the installation service (spec section 9), in cents before VAT:
- * [place, up to 30 km (distance 500), 30-50 km (distance 520)]; null = quote only.
- */
-const CITY_PRICES: [string, number | null, number | null][] = [
-  ["Madrid", 8000, 10500],
-  ["Córdoba", 8000, 10500],
-  ["Granada", 8000, 10500],
-  ["A Coruña", 8000, 10500],
-  ["Barcelona", 9000, 11500],
-  ["Valencia", 9000, 11500],
-  ["Sevilla", 9000, 11500],
-  ["Málaga", 9000, 11500],
-  ["Alicante", 9000, 11500],
-  ["Murcia", 9000, 11500],
-  ["Bizkaia", 10000, 12500],
-  ["Asturias", 10000, 12500],
-  ["Cantabria", 10000, 12500],
-  ["Navarra", 10000, 12500],
-  ["Zaragoza", 11500, 15000],
-  ["Valladolid", 12100, 15125],
-  ["Baleares", 16000, 20000],
-  ["Girona", null, null],
-];
 
 const measureLinks = links(
   ["Cómo medir una mampara frontal", "/como-medir-una-mampara-frontal"],
@@ -112,9 +88,9 @@ export const pagesEs: SeedPage[] = [
     kind: "page",
     title: "Servicio de instalación",
     metaDescription:
-      "Instalación de platos de ducha, mamparas, inodoros y muebles de baño: reserva de 20 €, precio cerrado por ciudad y distancia, desmontaje y medición previa opcionales.",
+      "Instalación de platos de ducha, mamparas, inodoros y muebles de baño: precio cerrado por provincia y distancia, desmontaje y medición previa opcionales.",
     intro:
-      "Compra tu producto e instálalo con un profesional de tu zona. Conoces el precio antes de pagar: solo abonas online una reserva de 20 € y el resto se lo pagas al instalador cuando termina.",
+      "Compra tu producto e instálalo con un profesional de tu zona. Conoces el precio cerrado antes de pagar y lo pagas con tu pedido: la reserva del servicio se queda en BañoDirecto y el resto se lo abonamos al instalador cuando termina.",
     blocks: [
       h("Cómo funciona"),
       p(
@@ -122,13 +98,19 @@ export const pagesEs: SeedPage[] = [
       ),
       steps(
         ["1. Presentación", "Te explicamos qué incluye el servicio: montaje del producto, conexión a las tomas existentes, sellado y retirada del embalaje."],
-        ["2. Desmontaje", "Indica si hay que desmontar y retirar el producto antiguo (plato, bañera, inodoro o mampara). Cuesta 50 € + IVA."],
+        ["2. Desmontaje", `Indica si hay que desmontar y retirar el producto antiguo (plato, bañera, inodoro o mampara). Cuesta ${eur(DISASSEMBLY)} + IVA.`],
         [
           "3. Medición previa",
-          "Si prefieres que el instalador mida antes de fabricar o pedir el producto, elige la medición previa: 25 € + IVA hasta 30 km de la capital de provincia o 45 € + IVA entre 30 y 50 km.",
+          `Si prefieres que el instalador mida antes de fabricar o pedir el producto, elige la medición previa: ${eur(PREMEASURE["500"])} + IVA hasta 30 km de la capital de provincia o ${eur(PREMEASURE["520"])} + IVA entre 30 y 50 km.`,
         ],
-        ["4. Ciudad", "Elige tu provincia. Si el servicio no está disponible en tu ciudad te lo decimos en este paso, antes de pagar nada."],
-        ["5. Distancia", "Indica si la obra está a menos de 30 km de la capital de provincia o entre 30 y 50 km. Con eso calculamos el precio final."],
+        [
+          "4. Ciudad",
+          "Escribe tu código postal o tu población, o elige tu provincia. Si el servicio no está disponible en tu ciudad te lo decimos en este paso, antes de pagar nada.",
+        ],
+        [
+          "5. Distancia",
+          "Si has escrito tu población, calculamos su distancia a la capital de provincia; si no, indica si la obra está a menos de 30 km o entre 30 y 50 km. Con eso calculamos el precio final.",
+        ],
       ),
       figure("installation-steps", "Del pedido a la instalación: reservas online, el instalador te llama, mide si lo has pedido e instala."),
       h("Cómo se calcula el precio"),
@@ -139,29 +121,24 @@ export const pagesEs: SeedPage[] = [
         "Conceptos del servicio (precios sin IVA y con IVA)",
         ["Concepto", "Precio"],
         [
-          ["Reserva (se paga online con el pedido)", withVat(2000)],
-          ["Desmontaje y retirada del producto antiguo", withVat(5000)],
-          ["Medición previa, hasta 30 km", withVat(2500)],
-          ["Medición previa, de 30 a 50 km", withVat(4500)],
+          ["Reserva del servicio", withVat(2000)],
+          ["Desmontaje y retirada del producto antiguo", withVat(DISASSEMBLY)],
+          ["Medición previa, hasta 30 km", withVat(PREMEASURE["500"])],
+          ["Medición previa, de 30 a 50 km", withVat(PREMEASURE["520"])],
         ],
       ),
       h("Precio por ciudad y distancia"),
       p(
-        "Distancia medida desde la capital de provincia. Precios de ejemplo de las provincias con servicio; el precio exacto de la tuya aparece en el asistente.",
+        `Distancia medida desde la capital de provincia. Damos servicio en ${CITY_PRICES.length} provincias; estos son sus precios, los mismos que calcula el asistente de la ficha del producto.`,
       ),
-      table(
-        "Precio de instalación por ciudad (sin IVA; entre paréntesis, con IVA)",
-        ["Provincia", "Hasta 30 km", "De 30 a 50 km"],
-        CITY_PRICES.map(([city, near, far]) =>
-          near == null || far == null ? [city, "Solo bajo presupuesto", "Solo bajo presupuesto"] : [city, withVat(near), withVat(far)],
-        ),
-      ),
+      // Filled from the database when the page is shown (the facility options the wizard and the cart price with).
+      table("Precio de instalación por provincia (IVA incluido)", ["Provincia", "Hasta 30 km", "De 30 a 50 km"], []),
       p(
         "La mayoría de provincias tienen un precio de 90 € o 100 € hasta 30 km y de 115 € o 125 € entre 30 y 50 km. En Girona el servicio es solo bajo presupuesto: te llamamos para valorar la obra antes de dar un precio.",
       ),
       h("Un ejemplo"),
       p(
-        `Plato de ducha en Madrid, a menos de 30 km, con desmontaje del plato antiguo y medición previa: reserva ${eur(2000)} + ciudad ${eur(8000)} + desmontaje ${eur(5000)} + medición ${eur(2500)} = ${eur(17500)} + IVA, es decir ${eur(multiply(2000, VAT) + multiply(8000, VAT) + multiply(5000, VAT) + multiply(2500, VAT))}. Online pagas solo la reserva (${eur(multiply(2000, VAT))}); el resto se lo abonas al instalador.`,
+        `Plato de ducha en Madrid, a menos de 30 km, con desmontaje del plato antiguo y medición previa: reserva ${eur(2000)} + ciudad ${eur(8000)} + desmontaje ${eur(5000)} + medición ${eur(2500)} = ${eur(17500)} + IVA, es decir ${eur(multiply(2000, VAT) + multiply(8000, VAT) + multiply(5000, VAT) + multiply(2500, VAT))}, que pagas con tu pedido. La reserva (${eur(multiply(2000, VAT))}) se queda en BañoDirecto; el resto se lo abonamos al instalador cuando termina.`,
       ),
       h("Qué incluye y qué no"),
       ul(

@@ -4,8 +4,25 @@ import * as cart from "../modules/cart/cart.schema.ts";
 import * as catalog from "../modules/catalog/catalog.schema.ts";
 import * as content from "../modules/content/content.schema.ts";
 import * as coupons from "../modules/coupons/coupons.schema.ts";
+import * as installations from "../modules/installations/installations.schema.ts";
+import * as invoices from "../modules/invoices/invoices.schema.ts";
+import * as reviews from "../modules/reviews/reviews.schema.ts";
 import * as marketing from "../modules/marketing/marketing.schema.ts";
 import * as orders from "../modules/orders/orders.schema.ts";
+import * as payments from "../modules/payments/payments.schema.ts";
 import * as stores from "../modules/stores/stores.schema.ts";
 
-export const schema = { ...stores, ...content, ...marketing, ...catalog, ...accounts, ...coupons, ...cart, ...orders };
+export const schema = {
+  ...stores,
+  ...content,
+  ...marketing,
+  ...catalog,
+  ...accounts,
+  ...coupons,
+  ...cart,
+  ...orders,
+  ...payments,
+  ...installations,
+  ...reviews,
+  ...invoices,
+};

@@ -4,6 +4,9 @@ import { cartRoutes } from "./cart/cart.routes.ts";
 import { catalogRoutes } from "./catalog/catalog.routes.ts";
 import { checkoutRoutes } from "./checkout/checkout.routes.ts";
 import { docsRoutes } from "./docs/docs.routes.ts";
+import { installationsRoutes } from "./installations/installations.routes.ts";
+import { invoicesRoutes } from "./invoices/invoices.routes.ts";
+import { reviewsRoutes } from "./reviews/reviews.routes.ts";
 import type { Services } from "./index.ts";
 import { contentRoutes } from "./content/content.routes.ts";
 import { couponsRoutes } from "./coupons/coupons.routes.ts";
@@ -28,6 +31,9 @@ export function apiPlugins(services: Services): ((app: FastifyInstance) => Promi
     (app) => paymentsRoutes(app, services),
     (app) => ordersRoutes(app, services),
     (app) => checkoutRoutes(app, services),
+    (app) => invoicesRoutes(app, services),
+    (app) => installationsRoutes(app, services),
+    (app) => reviewsRoutes(app, services),
   ];
 }
 

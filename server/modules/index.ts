@@ -8,12 +8,15 @@ import { createCatalogService } from "./catalog/catalog.service.ts";
 import { createStockReader } from "./catalog/catalog.stock.ts";
 import { createContentService } from "./content/content.service.ts";
 import { createCouponsService } from "./coupons/coupons.service.ts";
+import { createInstallationsService } from "./installations/installations.service.ts";
 import { createInvoicesService } from "./invoices/invoices.service.ts";
 import { createMailService } from "./mail/mail.service.ts";
 import { createMarketingService } from "./marketing/marketing.service.ts";
 import { createMediaService } from "./media/media.service.ts";
 import { createOrdersService } from "./orders/orders.service.ts";
 import { createPaymentsService } from "./payments/payments.service.ts";
+import { createReviewsService } from "./reviews/reviews.service.ts";
+import { createFormThrottle } from "./reviews/reviews.throttle.ts";
 import { createStoresService } from "./stores/stores.service.ts";
 
 /**
@@ -41,9 +44,32 @@ export function createServices(database: Database, config: Config) {
   const marketing = createMarketingService(db, { mail, stores, config });
   const media = createMediaService(config);
   const coupons = createCouponsService(db);
-  const cart = createCartService({ db, catalog, coupons, stock: createStockReader(db), config });
+  // The product page's public forms (questions, installation quotations) share one throttle.
+  const formThrottle = createFormThrottle(db);
+  const installations = createInstallationsService({ db, catalog, mail, throttle: formThrottle, config });
+  catalog.onChange(() => installations.clear());
+  const reviews = createReviewsService({ db, mail, throttle: formThrottle, config, published: () => catalog.catalogChanged() });
+  // The cart prices the installation wizard from the store's facility options (never from the client).
+  const cart = createCartService({
+    db,
+    catalog: { ...catalog, installationTariff: (ctx) => installations.tariff(ctx) },
+    coupons,
+    stock: createStockReader(db),
+    config,
+  });
   const accounts = createAccountsService({ db, config, stores, catalog, marketing, mail, ordersOf: () => (userId) => orders.exportFor(userId) });
-  const invoices = createInvoicesService({ db, config });
+  // After-sale (issue 10) reaches orders, payments and the checkout, built below (late binding).
+  const invoices = createInvoicesService({
+    db,
+    config,
+    aftersale: {
+      mail,
+      stores,
+      orders: () => orders,
+      refund: (i) => payments.refund(i),
+      cancelOrder: (ctx, id, reason) => checkout.cancelOrder(ctx, id, reason),
+    },
+  });
   const invoiceLookup = invoices as { forOrder?: (orderId: number) => Promise<{ id: number; number: string } | null> };
   const invoiceOf = invoiceLookup.forOrder ? (orderId: number) => invoiceLookup.forOrder!(orderId) : undefined;
   const orders = createOrdersService({ db, config, stores, ...(invoiceOf ? { invoiceOf } : {}) });
@@ -67,6 +93,9 @@ export function createServices(database: Database, config: Config) {
     invoices,
     payments,
     checkout,
+    installations,
+    reviews,
+    formThrottle,
     /** Warm caches and subscribe to cross-copy invalidation. */
     async start() {
       await stores.all();

@@ -8,7 +8,7 @@ export function Stars({ average, count, compact = false }: { average: number; co
   const { t, locale } = useI18n();
   if (count <= 0) return null;
   const pct = Math.max(0, Math.min(100, (average / 5) * 100));
-  const label = t("catalog.rating", { rating: average.toLocaleString(locale, { maximumFractionDigits: 1 }), count });
+  const label = t(count === 1 ? "catalog.rating_one" : "catalog.rating", { rating: average.toLocaleString(locale, { maximumFractionDigits: 1 }), count });
   return (
     <span className="flex items-center gap-1 text-xs text-muted">
       <span className="relative inline-block text-[13px] leading-none tracking-[1px] text-slate-300" aria-hidden="true">

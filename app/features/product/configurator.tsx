@@ -3,6 +3,7 @@ import { type CfgAttribute, type CfgComplement, FACILITY_ID, INSTALLATION_ID, ty
 import { useI18n } from "~/lib/i18n";
 import { AttributeField, type FieldScope } from "./configurator/attribute-field";
 import { ComplementCard } from "./configurator/complement-card";
+import { InstallationWizard } from "./installation-wizard";
 import { Summary } from "./configurator/summary";
 import { type Configurator, useIssueText } from "./configurator/use-configurator";
 
@@ -89,7 +90,14 @@ export function ConfiguratorSteps({ cfg, complements, attributes }: { cfg: Confi
           </p>
         )}
 
-        {step.kind === "complements" && (
+        {step.kind === "complements" && cfg.catalog.installation && step.complements.some((c) => c.id === INSTALLATION_ID || c.id === FACILITY_ID) && (
+          <>
+            <p className="mt-1 text-sm text-muted">{t("product.installation.intro")}</p>
+            <InstallationWizard cfg={cfg} tariff={cfg.catalog.installation} />
+          </>
+        )}
+
+        {step.kind === "complements" && !(cfg.catalog.installation && step.complements.some((c) => c.id === INSTALLATION_ID || c.id === FACILITY_ID)) && (
           <>
             <p className="mt-1 text-sm text-muted">
               {step.complements.some((c) => c.id === INSTALLATION_ID) ? t("product.installation.intro") : t("product.complement.intro")}

@@ -23,7 +23,12 @@ export function Stars({ average, count }: { average: number; count: number }) {
           ★★★★★
         </span>
       </span>
-      <span>{t("product.rating.summary", { average: average.toLocaleString(locale, { maximumFractionDigits: 1 }), count })}</span>
+      <span>
+        {t(count === 1 ? "product.rating.summary_one" : "product.rating.summary", {
+          average: average.toLocaleString(locale, { maximumFractionDigits: 1 }),
+          count,
+        })}
+      </span>
     </p>
   );
 }

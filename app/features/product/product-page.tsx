@@ -14,6 +14,8 @@ import { ConfiguratorSteps, QuantityStepper, Summary, useConfigurator, useIssueT
 import { Gallery, visibleImages } from "./gallery";
 import { Files, RecentlyViewed, Related, Stars, TechnicalData, WishlistButton } from "./product-extras";
 import type { ProductPageData } from "./product.server";
+import { Questions } from "./questions";
+import { Reviews } from "./reviews";
 
 export function ProductPage({ data }: { data: ProductPageData }) {
   const { t, price, href } = useI18n();
@@ -21,10 +23,10 @@ export function ProductPage({ data }: { data: ProductPageData }) {
   const catalog = useMemo(
     () =>
       configCatalog(
-        { product, attributes: data.attributes, complements: data.complements, complementTypes: data.complementTypes },
+        { product, attributes: data.attributes, complements: data.complements, complementTypes: data.complementTypes, installation: data.installation },
         { installationService: data.installationService, vatRateBp: data.vatRateBp },
       ),
-    [product, data.attributes, data.complements, data.complementTypes, data.installationService, data.vatRateBp],
+    [product, data.attributes, data.complements, data.complementTypes, data.installation, data.installationService, data.vatRateBp],
   );
   // Start from a variant the shopper can buy today when the catalog's default is sold out.
   const defaultVariant = product.variants.find((v) => v.id === product.variant_id && v.stock > 0) ?? product.variants.find((v) => v.stock > 0);
@@ -75,7 +77,10 @@ export function ProductPage({ data }: { data: ProductPageData }) {
             <p className="text-xs text-muted">
               {t("product.ref")}: <span data-testid="product-ref">{ev.variant?.ref ?? product.ref}</span>
             </p>
-            <Stars average={product.rating.average} count={product.rating.count} />
+            {/* The rating of the stored reviews (kept on the product by the database), linked to them. */}
+            <a href="#opiniones" className="rounded hover:underline" data-testid="product-rating">
+              <Stars average={product.rating.average} count={product.rating.count} />
+            </a>
           </div>
 
           <div className="mt-4 rounded-2xl bg-sand-50 p-4" data-testid="product-price">
@@ -171,6 +176,8 @@ export function ProductPage({ data }: { data: ProductPageData }) {
       )}
       <TechnicalData rows={data.technical} />
       <Files files={product.files} />
+      <Reviews productId={product.id} initial={data.reviews} reviewer={data.reviewer} path={data.path} />
+      <Questions questions={data.questions} />
       <Related products={data.related} />
       <RecentlyViewed current={{ id: product.id, name: product.name, path: product.path, image: mainImage?.key ?? null, price: product.prices.pvp_web }} />
     </div>
@@ -238,8 +245,23 @@ export function productMeta(data: ProductPageData | undefined, root: RootData): 
     brand: product.brand ? { "@type": "Brand", name: product.brand.name } : undefined,
     offers,
   };
+  // From the stored reviews: the product's rating is kept from them, the reviews are the page's first ones.
   if (product.rating.count > 0) {
-    productLd.aggregateRating = { "@type": "AggregateRating", ratingValue: product.rating.average, reviewCount: product.rating.count, bestRating: 5 };
+    productLd.aggregateRating = {
+      "@type": "AggregateRating",
+      ratingValue: product.rating.average,
+      reviewCount: product.rating.count,
+      bestRating: 5,
+      worstRating: 1,
+    };
+    productLd.review = data.reviews.results.slice(0, 5).map((r) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: r.author },
+      datePublished: r.created_at.slice(0, 10),
+      reviewBody: r.body,
+      inLanguage: r.language,
+      reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    }));
   }
   const crumbs = [
     { name: translate(lang, "nav.home"), path: "/" },

@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { deliveryRange, formatDay } from "../../../core/business-days.ts";
 import type { AttributeDto, ComplementDto, ComplementTypeDto, CustomerType, ProductCard, ProductDetail, TechnicalDatum } from "../../../core/catalog.types.ts";
+import type { InstallationTariff } from "../../../core/configurator.ts";
+import type { QuestionsPage, ReviewSort, ReviewsPage } from "../../../core/product-page.types.ts";
+import { REVIEW_SORT_KEYS } from "../../../core/product-page.types.ts";
 import { catalogFor } from "~/features/catalog/catalog.server";
 import { notFound } from "~/lib/store.server";
 
@@ -16,24 +19,49 @@ export type ProductPageData = {
   related: ProductCard[];
   /** The store sells the installation service (Spain); the French store does not. */
   installationService: boolean;
+  /** The installation wizard's prices (facility options of the store); null without the service. */
+  installation: InstallationTariff | null;
   /** The store's VAT (basis points), added to the installation services' net prices (spec 9). */
   vatRateBp: number;
   userType: CustomerType;
   /** Delivery window in business days from today, formatted on the server (the browser's ICU may differ). */
   delivery: { from: string; to: string };
+  /** The page of reviews asked for (?opiniones=N&orden=...), with the average and the stars: awaited, the JSON-LD carries them. */
+  reviews: ReviewsPage;
+  /** Answered questions: streamed after the page (deferred), they are below the fold. */
+  questions: Promise<QuestionsPage>;
+  /** Whether the visitor may write a review (a signed-in customer with a delivered order of it). */
+  reviewer: { signedIn: boolean; canReview: boolean; reviewed: boolean };
 };
+
+/** The reviews' page and order from the address (?opiniones=2&orden=rating_desc), for browsing without JavaScript. */
+export function reviewsQuery(url: URL): { page: number; sort: ReviewSort } {
+  const page = Number.parseInt(url.searchParams.get("opiniones") ?? "1", 10);
+  const sort = url.searchParams.get("orden") as ReviewSort | null;
+  return {
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    sort: sort && (REVIEW_SORT_KEYS as readonly string[]).includes(sort) ? sort : "newest",
+  };
+}
 
 /** Everything one product page shows, loaded in parallel; an unknown slug is the 404 page. */
 export async function loadProductPage(args: LoaderFunctionArgs, slug: string): Promise<ProductPageData> {
-  const { store, lang, path, ctx, catalog } = await catalogFor(args.request, args.context);
+  const { store, lang, path, ctx, catalog, url } = await catalogFor(args.request, args.context);
+  const { installations, reviews } = args.context.services;
   const product = await catalog.productBySlug(ctx, slug);
   if (!product) throw notFound();
-  const [attributes, complements, complementTypes, technical, related] = await Promise.all([
+  const rq = reviewsQuery(url);
+  const user = ctx.user;
+  const [attributes, complements, complementTypes, technical, related, installation, reviewsPage, delivered, reviewed] = await Promise.all([
     catalog.productAttributes(ctx, slug),
     catalog.complements(ctx, slug),
     catalog.complementTypes(ctx, slug),
     catalog.technicalData(ctx, slug),
     catalog.relatedProducts(ctx, product.id, 8),
+    installations.tariff(ctx),
+    reviews.list(product.id, { page: rq.page, sort: rq.sort, language: lang }),
+    user ? reviews.delivered(user.id, product.id) : false,
+    user ? reviews.reviewed(user.id, product.id) : false,
   ]);
   const range = deliveryRange(product.delivery_days);
   return {
@@ -46,8 +74,12 @@ export async function loadProductPage(args: LoaderFunctionArgs, slug: string): P
     technical: technical ?? [],
     related,
     installationService: store.features.installationService,
+    installation,
     vatRateBp: store.vatRateBp,
     userType: ctx.customerType,
     delivery: { from: formatDay(range.from, store.locale), to: formatDay(range.to, store.locale) },
+    reviews: reviewsPage,
+    questions: reviews.questions(ctx, product.id, { pageSize: 20 }),
+    reviewer: { signedIn: Boolean(user), canReview: delivered && !reviewed, reviewed },
   };
 }

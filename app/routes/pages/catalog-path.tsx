@@ -12,6 +12,7 @@ import { PAGE_SIZE } from "~/features/catalog/listing.server";
 import { ProductGrid } from "~/features/catalog/product-grid";
 import { RecentlyViewed } from "~/features/catalog/recently-viewed";
 import { loadProductRoute } from "~/features/catalog/product-route.server";
+import { productAction } from "~/features/product/product-actions.server";
 import { useI18n } from "~/lib/i18n";
 import { rootMeta } from "~/lib/root-data";
 import type { LanguagesHandle } from "~/lib/language-switch";
@@ -81,6 +82,21 @@ export async function loader(args: Route.LoaderArgs) {
   }
   if (path.endsWith("/") && path.length > 1 && path !== "/fr/") return loadCategory(args);
   throw data(null, { status: 404 });
+}
+
+/** The product page's forms (a question, an installation quotation, a review) post to the product's address. */
+export async function action(args: Route.ActionArgs) {
+  const path = new URL(args.request.url).pathname;
+  const slug = path.endsWith(".html") ? (path.split("/").pop()?.slice(0, -".html".length) ?? "") : "";
+  if (!/^[\w-]{1,200}$/.test(slug)) throw data(null, { status: 405 });
+  return productAction(args, slug);
+}
+
+/** A question or a quotation request changes nothing the page shows: no need to load the product again. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: { formData?: FormData; defaultShouldRevalidate: boolean }) {
+  const intent = formData?.get("intent");
+  if (intent === "question" || intent === "quote") return false;
+  return defaultShouldRevalidate;
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];

@@ -1,4 +1,6 @@
-import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
+import { type AppLoadContext, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
+import { t } from "../../../core/i18n/index.ts";
+import { formatPrice, multiply } from "../../../core/money.ts";
 import type { Language } from "../../../core/stores.ts";
 import type { PageDto } from "../../../core/content.types.ts";
 import type { StoreFeatures } from "../../../core/stores.ts";
@@ -7,7 +9,7 @@ import { breadcrumbJsonLd, faqJsonLd } from "~/features/content/blocks";
 import { rootMeta } from "~/lib/root-data";
 import type { LanguagesHandle } from "~/lib/language-switch";
 import { type PageLanguages, seoMeta } from "~/lib/seo";
-import { notFound, requireFeature, storeFor } from "~/lib/store.server";
+import { notFound, type RequestContext, requireFeature, storeFor } from "~/lib/store.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
@@ -29,9 +31,35 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
   const slug = isCms ? (params.slug ?? "") : path.slice(1);
   const feature = FEATURE_BY_SLUG[slug];
   if (feature) requireFeature(store, feature);
-  const page = await context.services.content.pageBySlug(ctx, slug, isCms ? ["legal"] : ["page", "guide", "measure"]);
-  if (!page) throw notFound();
+  const found = await context.services.content.pageBySlug(ctx, slug, isCms ? ["legal"] : ["page", "guide", "measure"]);
+  if (!found) throw notFound();
+  const page = slug === "servicio-de-instalacion" ? await withInstallationPrices(found, ctx, context) : found;
   return { page, lang, path, languages: feature ? ["es"] : ["es", "fr"] };
+}
+
+/**
+ * The installation page's price table comes from the database: the same facility options the
+ * product page's wizard and the cart price with (its empty table in the page is filled here).
+ */
+async function withInstallationPrices(page: PageDto, ctx: RequestContext, context: AppLoadContext): Promise<PageDto> {
+  const options = await context.services.installations.webList(ctx);
+  const locale = ctx.store.locale;
+  const vat = 1 + ctx.store.vatRateBp / 10_000;
+  const eur = (cents: number) => formatPrice(cents, locale);
+  // What the shopper pays, as the wizard shows it (VAT included): short enough for a phone's width.
+  const withVat = (cents: number) => eur(multiply(cents, vat));
+  const rows = options
+    .filter((o) => o.attribute === "city")
+    .sort((a, b) => a.value_string.localeCompare(b.value_string, "es"))
+    .map((o) => {
+      const quote = t(ctx.language, "installation.page.quote_only");
+      if (o.budget || !o.prices) return [o.value_string, quote, quote];
+      const near = o.prices["500"];
+      const far = o.prices["520"];
+      return [o.value_string, near == null ? "—" : withVat(near), far == null ? "—" : withVat(far)];
+    });
+  const blocks = page.blocks.map((b) => (b.type === "table" && b.rows.length === 0 && b.head[0] === "Provincia" ? { ...b, rows } : b));
+  return { ...page, blocks };
 }
 
 /** Pages behind a feature switch exist in the Spanish store only: hreflang and the language switch say so. */

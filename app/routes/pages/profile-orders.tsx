@@ -1,21 +1,23 @@
 import { accountMeta } from "~/features/accounts/meta";
 import { EmptyState, ProfileHeading } from "~/features/accounts/profile-ui";
 import { pageBase, profileData } from "~/features/accounts/profile.server";
+import { OrderList } from "~/features/orders/order-list";
 import { useI18n } from "~/lib/i18n";
 import { requireProfile } from "~/lib/session.server";
-import { notFound } from "~/lib/store.server";
 import type { Route } from "./+types/profile-orders";
 
 /**
- * Orders and quotations of the customer (spec 2). Orders arrive with the checkout issue: until
- * then both lists are empty and say what they will hold, and no order or quotation detail exists.
+ * The customer's orders (/profile/{id}/order) or quotations (/profile/{id}/quotation) in this
+ * store, newest first, 20 a page (?page=): number, date, status and total, each a link to its
+ * detail.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const p = await requireProfile(request, context, params);
-  const kind = /\/quotation(\/|$)/.test(p.url.pathname) ? "quotation" : "order";
-  const detail = (params as { order_id?: string; quotation_id?: string }).order_id ?? (params as { quotation_id?: string }).quotation_id;
-  if (detail !== undefined) throw notFound();
-  return profileData(p, { ...pageBase(p, `profile.section.${kind}`, `/${kind}`), kind });
+  const kind: "order" | "quotation" = /\/quotation(\/|$)/.test(p.url.pathname) ? "quotation" : "order";
+  const raw = Number(p.url.searchParams.get("page") ?? "1");
+  const page = Number.isSafeInteger(raw) && raw >= 1 && raw <= 10_000 ? raw : 1;
+  const list = await context.services.orders.list(p.ctx, kind, { page, page_size: 20 });
+  return profileData(p, { ...pageBase(p, `profile.section.${kind}`, `/${kind}`), kind, list });
 }
 
 export const meta: Route.MetaFunction = (args) => accountMeta(args);
@@ -26,8 +28,12 @@ export default function Orders({ loaderData: d }: Route.ComponentProps) {
   const key = d.kind === "order" ? "orders" : "quotations";
   return (
     <div>
-      <ProfileHeading title={d.title} />
-      <EmptyState title={t(`profile.${key}.empty`)} text={t(`profile.${key}.empty_text`)} cta={{ to: href("/"), label: t("profile.orders.cta") }} />
+      <ProfileHeading title={d.title} intro={d.list.total > 0 ? t(`orders.list.intro.${d.kind}`) : undefined} />
+      {d.list.total === 0 ? (
+        <EmptyState title={t(`profile.${key}.empty`)} text={t(`profile.${key}.empty_text`)} cta={{ to: href("/"), label: t("profile.orders.cta") }} />
+      ) : (
+        <OrderList kind={d.kind} list={d.list} base={`${d.base}/${d.kind}`} />
+      )}
     </div>
   );
 }

@@ -23,7 +23,7 @@ export function addCategories(g: Gen) {
       const seoText =
         c.seo?.[l] ??
         (l === "es"
-          ? `En la sección de ${name.toLowerCase()} reunimos los modelos que mejor funcionan en reformas reales, dentro de nuestra gama de ${parent?.name.es.toLowerCase() ?? "baño"}. Cada ficha incluye medidas exactas, materiales, instrucciones de montaje en PDF y plazo de entrega; si dudas entre dos modelos, nuestro equipo te asesora por teléfono o chat antes de la compra. Envío gratuito a península y devolución en 14 días.`
+          ? `En la sección de ${name.toLowerCase()} reunimos los modelos que mejor funcionan en reformas reales, dentro de nuestra gama de ${parent?.name.es.toLowerCase() ?? "baño"}. Cada ficha incluye medidas exactas, materiales, instrucciones de montaje en PDF y plazo de entrega; si dudas entre dos modelos, nuestro equipo te asesora por teléfono o chat antes de la compra. Envío gratis en península desde 200 € y devolución en 14 días.`
           : `Dans la rubrique ${name.toLowerCase()}, nous réunissons les modèles qui fonctionnent le mieux en rénovation, au sein de notre gamme ${parent?.name.fr.toLowerCase() ?? "salle de bain"}. Chaque fiche indique les dimensions exactes, les matériaux, la notice de montage en PDF et le délai de livraison. Retour sous 14 jours.`);
       rows.categoryTranslations.push({
         categoryId: id,
@@ -31,10 +31,10 @@ export function addCategories(g: Gen) {
         slug: c[l],
         name,
         h1: l === "es" ? `${name} online al mejor precio` : `${name} au meilleur prix`,
-        seoTitle: l === "es" ? `${name} | Compra online con envío gratis | BañoDirecto` : `${name} | Achat en ligne | BañoDirecto`,
+        seoTitle: l === "es" ? `${name} | Compra online | BañoDirecto` : `${name} | Achat en ligne | BañoDirecto`,
         seoDescription:
           l === "es"
-            ? `Compra ${name.toLowerCase()} con envío gratis, 3 años de garantía y devolución en 14 días. Fichas técnicas, medidas y asesoramiento de expertos.`
+            ? `Compra ${name.toLowerCase()} con envío gratis desde 200 €, 3 años de garantía y devolución en 14 días. Fichas técnicas, medidas y asesoramiento de expertos.`
             : `Achetez vos ${name.toLowerCase()} : garantie 3 ans, retour sous 14 jours, fiches techniques et conseils d'experts.`,
         seoText,
         originSeo: null,

@@ -15,7 +15,10 @@ export function addMerchandising(g: Gen, specs: ProductSpec[]) {
   const sliderDefs: { title: T; subtitle: T; cta: T; url: (l: Lang) => string; arts: ProductArt[]; theme: "light" | "dark"; tint: string }[] = [
     {
       title: { es: "Platos de ducha a medida", fr: "Receveurs sur mesure" },
-      subtitle: { es: "Textura pizarra, corte al centímetro y entrega en una semana", fr: "Effet ardoise, découpe au centimètre, livrés en une semaine" },
+      subtitle: {
+        es: "Pizarra o liso, cortado al centímetro y fabricado en 5 a 8 días laborables",
+        fr: "Ardoise ou lisse, découpé au centimètre, fabriqué en 5 à 8 jours ouvrés",
+      },
       cta: { es: "Configurar mi plato", fr: "Configurer mon receveur" },
       url: (l) => catPath("trays-custom", l),
       arts: [
@@ -41,7 +44,7 @@ export function addMerchandising(g: Gen, specs: ProductSpec[]) {
     },
     {
       title: { es: "Hasta un 35 % en bañeras y mamparas", fr: "Jusqu'à -35 % sur baignoires et parois" },
-      subtitle: { es: "Ofertas por tiempo limitado con envío gratis", fr: "Offres à durée limitée" },
+      subtitle: { es: "Ofertas por tiempo limitado; envío gratis en península desde 200 €", fr: "Offres à durée limitée ; livraison offerte dès 200 €" },
       cta: { es: "Ver ofertas", fr: "Voir les promotions" },
       url: (l) => `${prefix(l)}/ofertas`,
       arts: [
@@ -137,8 +140,11 @@ export function addMerchandising(g: Gen, specs: ProductSpec[]) {
       },
       {
         cat: null,
-        title: { es: "Envío gratis y 3 años de garantía", fr: "Garantie 3 ans" },
-        subtitle: { es: "En todos los productos", fr: "Sur tous les produits" },
+        title: { es: "Envío gratis desde 200 € y 3 años de garantía", fr: "Livraison offerte dès 200 € et garantie 3 ans" },
+        subtitle: {
+          es: "Envío gratis en península desde 200 €; garantía en todos los productos",
+          fr: "Livraison offerte en France métropolitaine dès 200 € ; garantie sur tous les produits",
+        },
         url: (x) => `${prefix(x)}/quienes-somos`,
         art: { kind: "bathtub_freestanding", color: "#f7f7f5", accent: "#c9ced3" },
         tint: "#d6cfc4",

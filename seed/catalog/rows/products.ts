@@ -38,6 +38,14 @@ function addProduct(g: Gen, spec: ProductSpec, idx: number, taken: Taken) {
   const isSettlement = !isOffer && rng.chance(0.07);
   const outOfStock = rng.chance(0.06);
   const discount = 1 + rng.int(12, 35) / 100;
+  // A product's rating is never invented: it comes from its reviews (seed/reviews.ts, kept by a
+  // trigger, migration 0013). The generator used to draw one here: the draws are still made, in
+  // the same places, and thrown away, so every later draw (prices, stock...) stays as it was.
+  let ratingDraw = 0;
+  const discardRating = () => {
+    ratingDraw = rng.chance(0.85) ? rng.int(360, 500) : 0;
+    return 0;
+  };
 
   const { minPrice, maxPrice, fromOriginal, stock } = addVariants(g, spec, id, { isOffer, outOfStock, discount }, taken.variantRefs);
   const brand = brandId.get(spec.brand)!;
@@ -56,7 +64,7 @@ function addProduct(g: Gen, spec: ProductSpec, idx: number, taken: Taken) {
     isSettlement,
     offerEndsAt: isOffer ? new Date(now.getTime() + rng.int(7, 40) * day) : null,
     noveltyUntil: isNovelty ? new Date(now.getTime() + rng.int(20, 90) * day) : null,
-    ratingAvg: rng.chance(0.85) ? rng.int(360, 500) : 0,
+    ratingAvg: discardRating(),
     ratingCount: 0,
     professionalDiscountBp: rng.chance(0.65) ? rng.pick([500, 750, 1000, 1200, 1500]) : 0,
     salesCount: Math.floor(rng.next() ** 2 * 900),
@@ -66,8 +74,7 @@ function addProduct(g: Gen, spec: ProductSpec, idx: number, taken: Taken) {
     createdAt: new Date(now.getTime() - (isNovelty ? rng.int(1, 30) : rng.int(40, 900)) * day),
     active: true,
   });
-  const p = rows.products[rows.products.length - 1];
-  p.ratingCount = p.ratingAvg ? rng.int(3, 240) : 0;
+  if (ratingDraw) rng.int(3, 240);
 
   // Complement products (seats, valves...) are sold in both stores; others in France about 6 in 10.
   if (spec.pool || rng.chance(0.6)) inFr.add(id);
@@ -150,7 +157,8 @@ function addTranslations(g: Gen, spec: ProductSpec, id: number, slugsTaken: Reco
       shortDescription: spec.short[l],
       description: spec.desc[l],
       seoTitle: l === "es" ? `${spec.name.es} | BañoDirecto` : `${spec.name.fr} | BañoDirecto`,
-      seoDescription: `${spec.short[l]} ${l === "es" ? "Envío gratis y 3 años de garantía." : "Garantie 3 ans."}`.slice(0, 300),
+      seoDescription:
+        `${spec.short[l]} ${l === "es" ? "Envío gratis desde 200 € y 3 años de garantía." : "Livraison offerte dès 200 €. Garantie 3 ans."}`.slice(0, 300),
     });
   }
 }

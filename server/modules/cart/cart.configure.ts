@@ -5,17 +5,27 @@ import {
   configCatalog,
   evaluate,
   FACILITY_ID,
+  type FacilityDistance,
   INSTALLATION_ID,
+  type InstallationTariff,
   type Issue,
+  type PriceLine,
   type Selection,
 } from "../../../core/configurator.ts";
+import { formatPrice } from "../../../core/money.ts";
 import { t } from "../../../core/i18n/index.ts";
 import { contextFor, type RequestContext } from "../../lib/request-context.ts";
 import type { CatalogService } from "../catalog/catalog.types.ts";
 import type { StoredLine } from "./cart.schema.ts";
 
-/** What the cart needs from the catalog: the same calls the product page makes. */
-export type CartCatalog = Pick<CatalogService, "productBySlug" | "productAttributes" | "complements" | "complementTypes" | "weblistProducts" | "onChange">;
+/**
+ * What the cart needs from the catalog: the same calls the product page makes, and the
+ * installation wizard's tariff of the store (the installations module's facility options;
+ * absent or null: the `facility` complement is a plain opt-in line).
+ */
+export type CartCatalog = Pick<CatalogService, "productBySlug" | "productAttributes" | "complements" | "complementTypes" | "weblistProducts" | "onChange"> & {
+  installationTariff?: (ctx: RequestContext) => Promise<InstallationTariff | null>;
+};
 
 /** A configured product, checked and priced from the catalog, ready to become a cart row. */
 export type ConfiguredRow = {
@@ -72,13 +82,14 @@ export function catalogSource(catalog: CartCatalog): ProductConfigSource {
     if (!slug) return null;
     const product = await catalog.productBySlug(cctx, slug);
     if (!product) return null;
-    const [attributes, complements, complementTypes] = await Promise.all([
+    const [attributes, complements, complementTypes, installation] = await Promise.all([
       catalog.productAttributes(cctx, slug),
       catalog.complements(cctx, slug),
       catalog.complementTypes(cctx, slug),
+      catalog.installationTariff ? catalog.installationTariff(cctx) : null,
     ]);
     const cfg = configCatalog(
-      { product, attributes: attributes ?? [], complements: complements ?? [], complementTypes: complementTypes ?? [] },
+      { product, attributes: attributes ?? [], complements: complements ?? [], complementTypes: complementTypes ?? [], installation },
       // Installation services are net in the catalog: the configurator adds the store's VAT (spec 9).
       { installationService: ctx.store.features.installationService, vatRateBp: ctx.store.vatRateBp },
     );
@@ -157,7 +168,7 @@ export async function configureRow(
       return {
         kind: "service",
         id: c.id,
-        name: t(ctx.language, c.id === INSTALLATION_ID ? "product.installation.name" : "product.facility.name"),
+        name: serviceName(ctx.language, c.id, l, sel.complements[c.id]?.facility?.distance),
         ref: l.ref,
         quantity,
         // evaluate() already charged the store's VAT on services (configCatalog's vatRateBp).
@@ -187,12 +198,20 @@ export async function configureRow(
   const chosen = new Set(checked.optionIds);
   const summary: { label: string; value: string }[] = [];
   for (const a of cfg.attributes) {
-    if (a.field_type === "range" && sel.ranges[a.id] != null) summary.push({ label: a.name, value: `${sel.ranges[a.id]} cm` });
-    else if (a.field_type === "open" && sel.texts[a.id]) summary.push({ label: a.name, value: sel.texts[a.id] });
+    if (a.field_type === "range" && sel.ranges[a.id] != null) {
+      // A priced size band (cut-to-measure trays) shows what the measure adds to the price.
+      const band = a.options.find((x) => chosen.has(x.id) && x.price > 0);
+      summary.push({ label: a.name, value: `${sel.ranges[a.id]} cm${band ? ` (+${formatPrice(band.price, ctx.store.locale)})` : ""}` });
+    } else if (a.field_type === "open" && sel.texts[a.id]) summary.push({ label: a.name, value: sel.texts[a.id] });
     else {
       const o = a.options.find((x) => chosen.has(x.id));
       if (o) summary.push({ label: a.name, value: o.value_string });
     }
+  }
+  // The installation wizard's parts, each with its price (VAT included), so the cart line shows what the service is made of.
+  const facilityLine = rest.find((l) => l.id === FACILITY_ID && l.parts?.length);
+  for (const p of facilityLine?.parts ?? []) {
+    summary.push({ label: t(ctx.language, `installation.part.${p.key}`), value: formatPrice(p.gross, ctx.store.locale) });
   }
   const image = product.images.find((im) => im.type === 100 && im.option_id != null && chosen.has(im.option_id)) ?? product.image;
 
@@ -222,6 +241,14 @@ export async function configureRow(
       stockNeeds,
     },
   };
+}
+
+/** A service line's name: the reservation, or the installation in the wizard's city and distance band. */
+function serviceName(language: RequestContext["language"], id: string, line: PriceLine, distance: FacilityDistance | undefined): string {
+  if (id === INSTALLATION_ID) return t(language, "product.installation.name");
+  const city = line.parts?.length ? line.name : null;
+  if (city && distance) return t(language, "installation.line.name", { city, distance: t(language, `installation.distance.${distance}`) });
+  return t(language, "product.facility.name");
 }
 
 /** The shopper's messages for a refused configuration: each issue, in the store's language. */

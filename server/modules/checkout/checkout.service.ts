@@ -268,9 +268,16 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   /** Opens (or, with the same key, finds again) the payment of a placed order. */
   async function paymentFor(ctx: RequestContext, o: OrderRecord, idempotencyKey: string): Promise<PaymentAction> {
-    if (o.status === 200 || o.status >= 400 || !o.paymentReference || !o.paymentMethodSelected) return { type: "none" };
+    const started = await startFor(ctx, o, idempotencyKey);
+    if (!started) return { type: "none" };
+    return started.type === "redirect" ? { type: "redirect", url: started.url } : started;
+  }
+
+  /** The provider's session or order (or a transfer's bank details) of an order waiting for payment. */
+  async function startFor(ctx: RequestContext, o: OrderRecord, idempotencyKey: string) {
+    if (o.status !== 300 || !o.paymentReference || !o.paymentMethodSelected) return null;
     const lang = o.language === "fr" ? "fr" : ctx.language;
-    const started = await payments.startPayment(ctx, {
+    return payments.startPayment(ctx, {
       orderId: o.id,
       reference: o.paymentReference,
       method: o.paymentMethodSelected as PaymentMethod,
@@ -282,7 +289,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
       idempotencyKey,
       description: `${ctx.store.name} ${o.orderNumber}`,
     });
-    return started.type === "redirect" ? { type: "redirect", url: started.url } : started;
   }
 
   async function answerFor(ctx: RequestContext, o: OrderRecord, existing: boolean, idempotencyKey: string): Promise<PlaceOrderAnswer> {
@@ -661,7 +667,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
   // ---------------------------------------------------------------- the service
 
   const api = {
-    orderPayments,
+    orderPayments: { ...orderPayments, settled: kickMails },
+
+    /** Opens (again, with the same key) the payment of the order behind a payment reference; null when it waits for none. */
+    async openPayment(ctx: RequestContext, reference: string, idempotencyKey: string) {
+      const [o] = await db.select().from(orders).where(eq(orders.paymentReference, reference));
+      return o ? startFor(ctx, o as OrderRecord, idempotencyKey) : null;
+    },
 
     /**
      * Places the caller's cart as an order (or, with `quotation`, saves it as a quotation) and

@@ -11,6 +11,8 @@ export type MailMessage = {
   html: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 2369, RFC 8058) of newsletter mails. */
   headers?: Record<string, string>;
+  /** Files attached (the invoice PDF of the payment-received mail). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 };
 
 /** What the development outbox page lists: the .eml file and what its sidecar says about it. */
@@ -38,7 +40,15 @@ export function createMailService(config: Pick<Config, "smtpUrl" | "mailFrom" | 
 
     /** Sends one mail; resolves when the SMTP server accepted it (or the file is written). */
     async send(msg: MailMessage): Promise<{ messageId: string; file?: string }> {
-      const info = await transport.sendMail({ from: config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, headers: msg.headers });
+      const info = await transport.sendMail({
+        from: config.mailFrom,
+        to: msg.to,
+        subject: msg.subject,
+        text: msg.text,
+        html: msg.html,
+        headers: msg.headers,
+        attachments: msg.attachments,
+      });
       if (config.smtpUrl) return { messageId: info.messageId };
       await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const date = new Date();

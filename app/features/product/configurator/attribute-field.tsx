@@ -197,6 +197,7 @@ export function AttributeField({
         value={value}
         onRange={onRange}
         error={errors.map(issueText).join(" ")}
+        bands={priceBands(attr as CfgAttribute, limits)}
       />
     );
   }
@@ -237,6 +238,25 @@ export function AttributeField({
   );
 }
 
+type Band = { min: number; max: number; price: number };
+
+/**
+ * The priced size bands of a range attribute within the product's limits (cut-to-measure trays:
+ * the price grows with each measure). Empty when every band costs the same.
+ */
+function priceBands(attr: CfgAttribute, limits: { min: number; max: number } | null): Band[] {
+  const bands = attr.options
+    .filter((o) => o.value_range_min != null && o.value_range_max != null)
+    .map((o) => ({
+      min: Math.max(o.value_range_min!, limits?.min ?? o.value_range_min!),
+      max: Math.min(o.value_range_max!, limits?.max ?? o.value_range_max!),
+      price: o.price,
+    }))
+    .filter((b) => b.min <= b.max)
+    .sort((a, b) => a.min - b.min);
+  return bands.some((b) => b.price > 0) ? bands : [];
+}
+
 function RangeField({
   id,
   legend,
@@ -245,6 +265,7 @@ function RangeField({
   value,
   onRange,
   error,
+  bands,
 }: {
   id: string;
   legend: React.ReactNode;
@@ -253,8 +274,10 @@ function RangeField({
   value: number | undefined;
   onRange: (v: number | null) => void;
   error: string;
+  bands: Band[];
 }) {
-  const { t } = useI18n();
+  const { t, price } = useI18n();
+  const band = value == null ? null : bands.find((b) => value >= b.min && value <= b.max);
   const [raw, setRaw] = useState(value == null ? "" : String(value));
   const hintId = `${id}-hint`;
   const errId = `${id}-err`;
@@ -287,10 +310,41 @@ function RangeField({
           {t("product.config.range_hint", { min: limits.min, max: limits.max, unit })}
         </p>
       )}
+      {band && !error && (
+        <p className="mt-1 text-sm font-medium text-brand-800" data-testid="range-band" aria-live="polite">
+          {t("product.band.current", { min: band.min, max: band.max, unit, price: band.price > 0 ? `+${price(band.price)}` : t("product.band.base") })}
+        </p>
+      )}
       {error && (
         <p id={errId} role="alert" className="mt-1 text-sm font-medium text-danger">
           {error}
         </p>
+      )}
+      {bands.length > 0 && (
+        <details className="mt-2 text-sm">
+          <summary className="cursor-pointer font-medium text-brand-700">{t("product.band.table")}</summary>
+          <table className="mt-1 w-full max-w-xs text-left">
+            <caption className="sr-only">{t("product.band.table")}</caption>
+            <thead>
+              <tr className="text-xs text-muted">
+                <th scope="col" className="py-1 font-semibold">
+                  {t("product.band.measure")}
+                </th>
+                <th scope="col" className="py-1 text-right font-semibold">
+                  {t("product.band.price")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {bands.map((b) => (
+                <tr key={b.min} className={`border-t border-sand-100 ${band === b ? "font-semibold" : ""}`}>
+                  <td className="py-1">{t("product.band.range", { min: b.min, max: b.max, unit })}</td>
+                  <td className="py-1 text-right">{b.price > 0 ? `+${price(b.price)}` : t("product.band.base")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
       )}
     </div>
   );

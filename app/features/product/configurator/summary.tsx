@@ -38,7 +38,7 @@ export function Summary({ cfg }: { cfg: Configurator }) {
           {ev.price.lines.map((l) => (
             <tr key={`${l.kind}-${l.id}`} className="border-b border-sand-100 align-top">
               <td className="py-2 pr-2">
-                <span className="font-medium text-ink">{lineName(l.id, l.name)}</span>
+                <span className="font-medium text-ink">{lineName(l.id, l.name, l.parts)}</span>
                 <span className="block text-xs text-muted">
                   {t("product.ref")}: {l.ref}
                 </span>

@@ -36,11 +36,20 @@ export function useConfigurator(catalog: ConfigCatalog, defaultVariantId: number
   return { catalog, state, dispatch, ev, steps };
 }
 
-/** Services have no product of their own: their line is named after what the shopper gets. */
+/**
+ * Services have no product of their own: their line is named after what the shopper gets (the
+ * installation wizard's line carries its city as its name and its parts).
+ */
 export function useLineName() {
   const { t } = useI18n();
-  return (id: string, fallback: string) =>
-    id === INSTALLATION_ID ? t("product.installation.name") : id === FACILITY_ID ? t("product.facility.name") : fallback;
+  return (id: string, fallback: string, parts?: unknown[]) =>
+    id === INSTALLATION_ID
+      ? t("product.installation.name")
+      : id === FACILITY_ID
+        ? parts?.length
+          ? t("installation.line.short", { city: fallback })
+          : t("product.facility.name")
+        : fallback;
 }
 
 /** The message of one issue, in the shopper's language. */

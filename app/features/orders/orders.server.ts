@@ -1,0 +1,126 @@
+import { type AppLoadContext, data, redirect, redirectDocument } from "react-router";
+import { t } from "../../../core/i18n/index.ts";
+import type { BankDetails, OrderDto } from "../../../core/orders.types.ts";
+import { type Language, localePath } from "../../../core/stores.ts";
+import type { RequestContext } from "../../../server/lib/request-context.ts";
+import { notFound } from "~/lib/store.server";
+import type { OrderActionResult, OrderPageData, RequestKind } from "./order-view";
+
+/** How this viewer proves the order is theirs: their account (in ctx), the guest's cart cookie, or the mailed link's `t`. */
+export type Access = { cartToken: string | null; linkToken: string | null };
+
+const ID = /^\d{1,10}$/;
+
+/** The order of a page, or the 404 page: not found and not the viewer's look the same. */
+export async function requireOrder(context: AppLoadContext, ctx: RequestContext, rawId: string | undefined, access: Access): Promise<OrderDto> {
+  if (!rawId || !ID.test(rawId)) throw notFound();
+  const order = await context.services.orders.get(ctx, Number(rawId), access);
+  if (!order) throw notFound();
+  return order;
+}
+
+const DONE: Record<string, string> = { request: "orders.request.sent", paid: "orders.pay.started" };
+
+/** "?request=incident" opens the request form of that kind, when the order allows it now. */
+function openRequest(url: URL, order: OrderDto): RequestKind | null {
+  const r = url.searchParams.get("request");
+  return r === "incident" || r === "return" ? (order.actions[r] ? r : null) : null;
+}
+
+type PaymentsExtras = { transferInstructions?: (i: { reference: string; amount: number }) => BankDetails | Promise<BankDetails> };
+
+/** The bank details of an order still waiting for its transfer (spec 9), shown with its reference; null otherwise. */
+export async function transferBank(context: AppLoadContext, order: OrderDto): Promise<BankDetails | null> {
+  if (order.status !== 300 || order.payment_method !== "transfer" || !order.payment_reference) return null;
+  const ti = (context.services.payments as unknown as PaymentsExtras).transferInstructions;
+  return ti ? await ti({ reference: order.payment_reference, amount: order.prices.total }) : null;
+}
+
+/** Everything an order page renders (the same for /order/{id} and the profile's detail). */
+export function orderPageData(
+  lang: Language,
+  url: URL,
+  order: OrderDto,
+  opts: { path: string; linkToken: string | null; back: { href: string; label: string } | null; bank?: BankDetails | null },
+): OrderPageData {
+  const done = url.searchParams.get("done");
+  return {
+    lang,
+    path: opts.path,
+    title: t(lang, order.kind === "quotation" ? "orders.quotation.title" : "orders.order.title", { number: order.order_number }),
+    description: t(lang, "orders.meta.description"),
+    order,
+    linkToken: opts.linkToken,
+    openRequest: openRequest(url, order),
+    done: done && Object.hasOwn(DONE, done) ? t(lang, DONE[done]) : null,
+    back: opts.back,
+    bank: opts.bank ?? null,
+  };
+}
+
+/** The request form's fields (several rows can be ticked: read with getAll). */
+async function readForm(request: Request): Promise<{ fields: Record<string, string>; rows: string[] }> {
+  try {
+    const fd = await request.formData();
+    const fields: Record<string, string> = {};
+    for (const [k, v] of fd) if (typeof v === "string" && k !== "row_ids") fields[k] = v;
+    return { fields, rows: fd.getAll("row_ids").filter((v): v is string => typeof v === "string" && ID.test(v)) };
+  } catch {
+    throw data(null, { status: 400 });
+  }
+}
+
+/**
+ * An order page's form posts: pay-my-order (spec 4: a quotation or an unpaid order; the browser
+ * follows the payment as after the checkout), and the open-incident / return requests, stored
+ * for staff. A request that went through comes back to the page with a confirmation (Post/
+ * Redirect/Get); a refused one answers its field errors in the page's language.
+ */
+export async function orderAction(
+  request: Request,
+  context: AppLoadContext,
+  ctx: RequestContext,
+  order: OrderDto,
+  access: Access,
+  opts: { headers: Headers; pagePath: string },
+): Promise<Response | ReturnType<typeof data<OrderActionResult>>> {
+  const lang = ctx.language;
+  const { fields, rows } = await readForm(request);
+  const answer = (body: OrderActionResult, status: number) => data(body, { status, headers: opts.headers });
+  const back = (done: string) => {
+    const u = new URL(opts.pagePath, "http://x");
+    if (access.linkToken) u.searchParams.set("t", access.linkToken);
+    u.searchParams.set("done", done);
+    return redirect(u.pathname + u.search, { headers: opts.headers });
+  };
+
+  if (fields.intent === "pay") {
+    const res = await context.services.checkout.payOrder(ctx, order.id, access);
+    if (!res.ok) return answer({ intent: "pay", ok: false, message: res.message }, res.code === "order.not_found" ? 404 : 409);
+    const p = res.payment;
+    if (p.type === "redirect") return redirectDocument(p.url, { headers: opts.headers });
+    if (p.type === "transfer") return redirect(localePath(lang, `/checkout/result/${encodeURIComponent(p.reference)}`), { headers: opts.headers });
+    return back("paid");
+  }
+  if (fields.intent === "incident" || fields.intent === "return") {
+    const kind = fields.intent;
+    const res = await context.services.orders.createRequest(ctx, order.id, access, {
+      kind,
+      reason: fields.reason ?? "",
+      message: fields.message ?? "",
+      row_ids: rows.map(Number),
+    });
+    if (res.ok) return back("request");
+    return answer(
+      {
+        intent: kind,
+        ok: false,
+        message: res.message,
+        fieldErrors: res.fieldErrors ?? {},
+        values: { reason: fields.reason ?? "", message: fields.message ?? "", rows },
+      },
+      res.code === "order.not_found" ? 404 : res.code === "order.request_not_allowed" ? 409 : 400,
+    );
+  }
+  return answer({ intent: "pay", ok: false, message: t(lang, "cart.page.error") }, 400);
+}
