@@ -95,6 +95,9 @@ describeBrowser("checkout", (browser) => {
     await flow.placeOrder();
     const sandbox = new SandboxPay(page);
     await sandbox.waitFor();
+    // The provider's page is the shop's too: accessible, and it tells the amount to pay.
+    await expectAccessible(page, "/sandbox-pay (card)");
+    await shot(shop, "sandbox-card");
     await sandbox.payByCard("authorised");
     expect(await flow.result()).toBe("authorised");
     expect(await flow.resultTitle().textContent()).toBe(flow.t.confirmed);

@@ -70,7 +70,8 @@ for (const kind of testDbKinds()) {
       );
       const selection = { quantity: 1, options, ranges: {}, texts: {}, complements: {} };
       const stockOf = async (p: ShopProcess) =>
-        ((await (await get(p, `/catalog/v1/products/${SLUG}/variants/`)).json()).results as { id: number; stock: number }[]).find((v) => v.id === variant.id)!.stock;
+        ((await (await get(p, `/catalog/v1/products/${SLUG}/variants/`)).json()).results as { id: number; stock: number }[]).find((v) => v.id === variant.id)!
+          .stock;
       const stock0 = await stockOf(shop);
       expect(stock0).toBeGreaterThan(N);
 

@@ -197,8 +197,22 @@ export class CheckoutFlow {
  * button. Fields are found by their visible labels.
  */
 const SANDBOX_TEXT = {
-  es: { number: "Número de tarjeta", expiry: "Caducidad (MM/AA)", cvc: "Código de seguridad (CVC)", holder: "Titular de la tarjeta", pay: /^Pagar /, approve: "Aprobar el pago" },
-  fr: { number: "Numéro de carte", expiry: "Expiration (MM/AA)", cvc: "Cryptogramme (CVC)", holder: "Titulaire de la carte", pay: /^Payer /, approve: "Approuver le paiement" },
+  es: {
+    number: "Número de tarjeta",
+    expiry: "Caducidad (MM/AA)",
+    cvc: "Código de seguridad (CVC)",
+    holder: "Titular de la tarjeta",
+    pay: /^Pagar /,
+    approve: "Aprobar el pago",
+  },
+  fr: {
+    number: "Numéro de carte",
+    expiry: "Expiration (MM/AA)",
+    cvc: "Cryptogramme (CVC)",
+    holder: "Titulaire de la carte",
+    pay: /^Payer /,
+    approve: "Approuver le paiement",
+  },
 } as const;
 const CARDS = { authorised: "4111 1111 1111 1111", refused: "4000 0000 0000 0002" } as const;
 

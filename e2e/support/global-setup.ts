@@ -31,7 +31,14 @@ export default async function setup(project: TestProject) {
   if (staff.status !== 0) throw new Error(`creating the e2e staff user failed:\n${staff.stdout}\n${staff.stderr}`);
   const port = await freePort();
   // PUBLIC_URL is where the browser is: the payment provider sends the shopper back there (same cookies).
-  const shop = spawnShop({ PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, BUILD_DIR: buildDir, LOG_LEVEL: "warn" });
+  const shop = spawnShop({
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    BUILD_DIR: buildDir,
+    LOG_LEVEL: "warn",
+  });
   try {
     await waitFor200(shop, "/healthz", 120_000);
   } catch (e) {

@@ -268,11 +268,12 @@ export function InstallationWizard({ cfg, tariff }: { cfg: Configurator; tariff:
             <button type="button" className="btn-dark" onClick={() => go(step + 1)} disabled={!canContinue}>
               {t("installation.continue")}
             </button>
-          ) : (
+          ) : sameAsAdded ? null : (
+            // Once added, the button comes back only when an answer changes ("update the service").
             <button
               type="button"
               className="btn-primary"
-              disabled={!choice || !quote?.ok || Boolean(sameAsAdded)}
+              disabled={!choice || !quote?.ok}
               onClick={() => choice && cfg.dispatch({ type: "installation", choice })}
             >
               {added ? t("installation.update") : t("installation.add")}

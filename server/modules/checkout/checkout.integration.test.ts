@@ -10,6 +10,7 @@ import { buildCatalogFixture, type CatalogFixture } from "../../test/catalog-fix
 import { startSmtp, type TestSmtp } from "../../test/smtp.ts";
 import { describeEachDb } from "../../test/test-db.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
+import { addresses } from "../accounts/accounts.schema.ts";
 import { variants } from "../catalog/catalog.schema.ts";
 import { coupons } from "../coupons/coupons.schema.ts";
 import { orders } from "../cart/cart.schema.ts";
@@ -416,7 +417,15 @@ describeEachDb("checkout: placing orders (/api/checkout/v1)", (kind) => {
       const email = uniqueEmail("invitada");
       const res = await place(cart, { email, password: "secreto-456" });
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json().order.customer).toEqual(expect.any(Number));
+      const userId = res.json().order.customer;
+      expect(userId).toEqual(expect.any(Number));
+      // The addresses typed at checkout are the new account's defaults (the next checkout is filled in).
+      const saved = await db().select().from(addresses).where(eq(addresses.userId, userId));
+      expect(saved.map((a) => [a.type, a.isDefault, a.postalCode, a.phone ?? ""]).sort()).toEqual([
+        ["billing", true, "28013", ""],
+        ["shipping", true, "28013", "612345678"],
+      ]);
+      expect(saved.find((a) => a.type === "billing")).toMatchObject({ taxType: "dni", taxId: "12345678Z", businessName: "Lucía Martín Ruiz" });
       const taken = await place(await guestCart(), { email: alice.email, password: "otra-clave-1" });
       expect(taken.statusCode).toBe(409);
       expect(taken.json().error.code).toBe("checkout.email_taken");

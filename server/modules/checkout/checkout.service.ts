@@ -627,6 +627,41 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return r;
   }
 
+  /**
+   * The account a guest created at checkout keeps the addresses they just typed (shipping, and
+   * billing with its tax id), as defaults: their next checkout is filled in.
+   */
+  async function saveCheckoutAddresses(ctx: RequestContext, user: { id: number; email: string }, input: CheckoutInput) {
+    const as = { ...ctx, user: { id: user.id, email: user.email, customerType: "customer" as const, role: "customer" as const } };
+    const accounts = deps.accounts();
+    const shipping = {
+      name: `${input.name} ${input.surnames}`.trim(),
+      phone: input.phone,
+      address: input.shipping_address,
+      number: input.shipping_number,
+      postal_code: input.shipping_postal_code,
+      city: input.shipping_city,
+      province: input.shipping_province,
+      country: input.shipping_country,
+      default: true,
+    };
+    await accounts.createAddress(as, "shipping", shipping);
+    const same = input.same_billing_data;
+    await accounts.createAddress(as, "billing", {
+      name: `${input.name} ${input.surnames}`.trim(),
+      business_name: input.billing_business_name,
+      tax_type: input.billing_tax_id_type,
+      tax_id: input.billing_tax_id,
+      address: same ? input.shipping_address : input.billing_address,
+      number: same ? input.shipping_number : input.billing_number,
+      postal_code: same ? input.shipping_postal_code : input.billing_postal_code,
+      city: same ? input.shipping_city : input.billing_city,
+      province: same ? input.shipping_province : input.billing_province,
+      country: same ? input.shipping_country : input.billing_country,
+      default: true,
+    });
+  }
+
   // ---------------------------------------------------------------- expiry
 
   /** Unpaid orders past their time give their stock and coupon back (350); expired quotations become 250. */
@@ -733,6 +768,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
             .where(and(eq(orders.id, order.id), isNull(orders.userId)))
             .returning();
           if (joined) order = joined;
+          await saveCheckoutAddresses(ctx, signed.user, input).catch((err) => log(40, "checkout addresses not saved", { err: String(err) }));
         }
       }
       try {

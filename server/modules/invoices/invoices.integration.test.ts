@@ -82,7 +82,10 @@ describeEachDb("invoices and after-sale (/api/accounting/v1)", (kind) => {
     const fr = opts.fr ?? false;
     const qs = fr ? "?store=FRDB" : "";
     const auth: Headers = opts.user ? opts.user.auth : {};
-    const add = await api("POST", `/cart/v1/cart-rows/${qs}`, { headers: auth, payload: { product: fr ? SLUG_FR : SLUG, selection: tray(fr ? attrsFr : attrs, opts.q ?? 1) } });
+    const add = await api("POST", `/cart/v1/cart-rows/${qs}`, {
+      headers: auth,
+      payload: { product: fr ? SLUG_FR : SLUG, selection: tray(fr ? attrsFr : attrs, opts.q ?? 1) },
+    });
     expect(add.statusCode, add.body).toBe(201);
     const headers: Headers = { ...auth, ...(opts.user ? {} : { "x-cart-token": add.json().cart_token }) };
     const form = fr
@@ -269,7 +272,10 @@ describeEachDb("invoices and after-sale (/api/accounting/v1)", (kind) => {
       const csv = await api("GET", `/accounting/v1/invoices/export/?from=2000-01-01&to=2100-12-31`, { headers: staff });
       expect(csv.statusCode, csv.body).toBe(200);
       expect(csv.headers["content-type"]).toContain("text/csv");
-      const lines = csv.body.replace(/^\uFEFF/, "").trim().split("\r\n");
+      const lines = csv.body
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n");
       expect(lines[0]).toBe("number;type;issue_date;store;order;buyer;buyer_tax_id;vat_rate;base;vat;total;corrects;reason");
       expect(lines.length).toBe(all.total + 1);
       expect(lines.some((l) => l.startsWith(`ESDB-${YEAR}-000001;`))).toBe(true);
@@ -303,17 +309,27 @@ describeEachDb("invoices and after-sale (/api/accounting/v1)", (kind) => {
       expect(r.json().total).toBe(-1000);
       expect(r.json().kind).toBe("credit_note");
       expect(refunds.some((x) => x.orderId === order.id && x.amount === 1000)).toBe(true);
-      const over = await api("POST", `/accounting/v1/invoices/${id}/credit_notes/`, { headers: staff, payload: { amount: order.prices.total, reason: "Demasiado" } });
+      const over = await api("POST", `/accounting/v1/invoices/${id}/credit_notes/`, {
+        headers: staff,
+        payload: { amount: order.prices.total, reason: "Demasiado" },
+      });
       expect(over.statusCode).toBe(409);
       expect(over.json().error.message).toBe("El abono supera lo que queda por abonar de la factura");
-      expect((await api("POST", `/accounting/v1/invoices/${id}/credit_notes/`, { headers: alice.auth, payload: { amount: 1, reason: "yo" } })).statusCode).toBe(403);
-      expect((await api("POST", `/accounting/v1/invoices/${id}/credit_notes/`, { headers: staff, payload: { amount: -5, reason: "negativo" } })).statusCode).toBe(400);
+      expect((await api("POST", `/accounting/v1/invoices/${id}/credit_notes/`, { headers: alice.auth, payload: { amount: 1, reason: "yo" } })).statusCode).toBe(
+        403,
+      );
+      expect(
+        (await api("POST", `/accounting/v1/invoices/${id}/credit_notes/`, { headers: staff, payload: { amount: -5, reason: "negativo" } })).statusCode,
+      ).toBe(400);
     });
 
     it("an accepted return moves the order to returned (800), issues a credit note in the R series and refunds it", async () => {
       const { order } = await paidOrder({ user: alice });
       await deliver(order.id);
-      const req = await api("POST", `/orders/v1/orders/${order.id}/requests/`, { headers: alice.auth, payload: { kind: "return", reason: "No me gusta el color" } });
+      const req = await api("POST", `/orders/v1/orders/${order.id}/requests/`, {
+        headers: alice.auth,
+        payload: { kind: "return", reason: "No me gusta el color" },
+      });
       expect(req.statusCode, req.body).toBe(201);
       const requestId = req.json().requests[0].id;
       // Photos: images only, the customer's own request.
@@ -328,9 +344,15 @@ describeEachDb("invoices and after-sale (/api/accounting/v1)", (kind) => {
       });
       expect(fake.statusCode).toBe(415);
       expect(fake.json().error.message).toBe("Solo se admiten fotos JPEG, PNG o WebP");
-      const text = await api("POST", `/orders/v1/orders/${order.id}/requests/${requestId}/photos/`, { headers: { ...alice.auth, "content-type": "text/plain" }, payload: "x" });
+      const text = await api("POST", `/orders/v1/orders/${order.id}/requests/${requestId}/photos/`, {
+        headers: { ...alice.auth, "content-type": "text/plain" },
+        payload: "x",
+      });
       expect(text.statusCode).toBe(415);
-      const other = await api("POST", `/orders/v1/orders/${order.id}/requests/${requestId}/photos/`, { headers: { ...bob.auth, "content-type": "image/png" }, payload: PNG });
+      const other = await api("POST", `/orders/v1/orders/${order.id}/requests/${requestId}/photos/`, {
+        headers: { ...bob.auth, "content-type": "image/png" },
+        payload: PNG,
+      });
       expect(other.statusCode).toBe(404);
       const photos = (await api("GET", `/accounting/v1/staff/requests/${requestId}/photos/`, { headers: staff })).json().results;
       expect(photos).toHaveLength(1);
@@ -441,7 +463,9 @@ describeEachDb("invoices and after-sale (/api/accounting/v1)", (kind) => {
     }, 180_000);
 
     it("the verifier finds a broken chain", async () => {
-      const rows = (await db().execute(sql`select id, total from verifactu_records order by id desc limit 1`)) as unknown as { rows: { id: number; total: string }[] };
+      const rows = (await db().execute(sql`select id, total from verifactu_records order by id desc limit 1`)) as unknown as {
+        rows: { id: number; total: string }[];
+      };
       const last = rows.rows[0];
       await db().execute(sql`update verifactu_records set total = '0.01' where id = ${last.id}`);
       const broken = await verifyInvoices(db());

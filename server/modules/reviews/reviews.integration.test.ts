@@ -100,7 +100,10 @@ describeEachDb("reviews and questions (/api/reviews/v1)", (kind) => {
         const languages = list.map((r) => r.language);
         const firstOther = languages.findIndex((l) => l !== first);
         expect(firstOther, store).toBeGreaterThan(0);
-        expect(languages.slice(firstOther).every((l) => l !== first), store).toBe(true);
+        expect(
+          languages.slice(firstOther).every((l) => l !== first),
+          store,
+        ).toBe(true);
         for (const lang of ["es", "fr"]) {
           const dates = list.filter((r) => r.language === lang).map((r) => r.created_at);
           expect([...dates].sort().reverse()).toEqual(dates);
@@ -299,6 +302,51 @@ describeEachDb("reviews and questions (/api/reviews/v1)", (kind) => {
       const second = await get(`/${best.slug}.html?opiniones=2&orden=rating_asc`);
       expect(second.statusCode).toBe(200);
       expect(second.body).toContain("Página 2 de");
+    });
+
+    it("lets a customer with a delivered order review from the page; another customer gets the reason, not the form", async () => {
+      const carla = await createCustomer(shop, smtp, { name: "Carla Ruiz" });
+      const dani = await createCustomer(shop, smtp, { name: "Daniel" });
+      const [order] = await q<{ id: number }>(
+        sql`INSERT INTO orders (store_id, status, order_number, user_id) SELECT id, 650, 'ESTEST2', ${carla.id} FROM stores WHERE source_code = 'ESDB' RETURNING id`,
+      );
+      const [pkg] = await q<{ id: number }>(sql`INSERT INTO sub_orders (order_id, package, status) VALUES (${order.id}, 1, 700) RETURNING id`);
+      await shop.database.db.execute(sql`
+        INSERT INTO order_rows (order_id, product_id, selection, lines, summary, quantity, name, ref, product_slug, product_ref, product_type, unit_pvp, shipping_amount, sub_order_id)
+        VALUES (${order.id}, ${best.id}, '{}', '[]', '[]', 1, 'x', 'x', ${best.slug}, 'x', 'shower_tray', 10000, 0, ${pkg.id})`);
+      const as = (u: TestUser) => ({ cookie: `sid_access=${u.access}` });
+      const page = (u?: TestUser) => get(`/${best.slug}.html`, u ? as(u) : undefined);
+
+      // A visitor is invited to sign in; a customer without the order reads who may review; the buyer gets the form.
+      expect((await page()).body).toContain("Entra en tu cuenta para opinar");
+      const danis = (await page(dani)).body;
+      expect(danis).toContain("Pueden opinar los clientes que han recibido este producto.");
+      expect(danis).not.toContain('data-testid="review-form"');
+      expect((await page(carla)).body).toContain('data-testid="review-form"');
+
+      const post = (u: TestUser, form: Record<string, string>) =>
+        shop.app.inject({
+          method: "POST",
+          url: `/${best.slug}.html`,
+          payload: new URLSearchParams({ intent: "review", ...form }).toString(),
+          headers: { ...as(u), "content-type": "application/x-www-form-urlencoded" },
+        });
+      const refused = await post(dani, { rating: "5", body: "Un plato estupendo, lo recomiendo." });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).toContain("Solo pueden opinar los clientes que han recibido este producto");
+      const short = await post(carla, { rating: "4", body: "Bien" });
+      expect(short.statusCode).toBe(400);
+      expect(short.body).toContain("Escribe al menos 10 caracteres");
+      const ok = await post(carla, { rating: "4", body: "Buen plato, <script>alert(1)</script> llegó a tiempo." });
+      expect(ok.statusCode, ok.body.slice(0, 500)).toBe(200);
+      expect(ok.body).toContain("Gracias por tu opinión");
+      const mine = (await get(`/api/reviews/v1/reviews/?product=${best.id}`)).json().results[0] as Review;
+      expect(mine).toMatchObject({ author: "Carla", rating: 4, verified: true });
+      // Shown as text, never as HTML.
+      const after = (await page()).body;
+      expect(after).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+      expect(after).not.toContain("<script>alert(1)</script>");
+      expect((await page(carla)).body).toContain("Ya has opinado sobre este producto");
     });
 
     it("takes a question without JavaScript (a plain form post) and answers in place", async () => {

@@ -1,3 +1,4 @@
+import { isService } from "../../../../core/configurator.ts";
 import { useI18n } from "~/lib/i18n";
 import { type Configurator, useLineName } from "./use-configurator";
 
@@ -39,9 +40,20 @@ export function Summary({ cfg }: { cfg: Configurator }) {
             <tr key={`${l.kind}-${l.id}`} className="border-b border-sand-100 align-top">
               <td className="py-2 pr-2">
                 <span className="font-medium text-ink">{lineName(l.id, l.name, l.parts)}</span>
-                <span className="block text-xs text-muted">
-                  {t("product.ref")}: {l.ref}
-                </span>
+                {/* Services have no reference a shopper could use: the installation shows what it is made of instead. */}
+                {!isService(l.id) && (
+                  <span className="block text-xs text-muted">
+                    {t("product.ref")}: {l.ref}
+                  </span>
+                )}
+                {l.parts && l.parts.length > 0 && (
+                  <span className="block text-xs text-muted" data-testid="summary-installation-parts">
+                    {l.parts
+                      .filter((p) => p.key !== "reservation")
+                      .map((p) => `${t(`installation.part.${p.key}`)} ${price(p.gross)}`)
+                      .join(" · ")}
+                  </span>
+                )}
               </td>
               <td className="py-2 text-right">{l.quantity}</td>
               <td className="py-2 text-right font-semibold whitespace-nowrap">
