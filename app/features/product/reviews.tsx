@@ -43,7 +43,11 @@ export function Reviews({
   const listRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const sortId = useId();
-  useEffect(() => setPage(initial), [initial]);
+  // A new page from the loader (another ?opiniones= or a new review) replaces the one shown; a mere
+  // revalidation (a wishlist or cart action elsewhere on the page) must not send the shopper back to page 1.
+  const initialKey = `${initial.page}|${initial.sort}|${initial.total}|${initial.stats.average}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by what the loader's page says, not by its identity
+  useEffect(() => setPage(initial), [initialKey]);
   useEffect(() => {
     if (moved.current && !loading) listRef.current?.focus();
   }, [loading]);
