@@ -369,6 +369,20 @@ describeEachDb("checkout: placing orders (/api/checkout/v1)", (kind) => {
       expect(await stockOf("PD-RES-BL-70")).toBe(before - 2);
     });
 
+    it("pay-my-order with PayPal adds PayPal's commission to a quotation saved for a transfer (and the provider is asked for that total)", async () => {
+      const cart = await guestCart(1);
+      const { order } = (await place(cart, { quotation: true, payment_method: "transfer" })).json();
+      expect(order.prices.paypal_commission).toBe(0);
+      const paid = await api("POST", `/checkout/v1/orders/${order.id}/pay/`, { headers: cart.headers, payload: { payment_method: "paypal" } });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const commission = Math.round(order.prices.total * 0.02);
+      expect(paid.json().order.prices).toMatchObject({ paypal_commission: commission, total: order.prices.total + commission });
+      expect(paid.json().payment.type).toBe("redirect");
+      const id = new URL(paid.json().payment.url).pathname.split("/").pop();
+      const details = (await api("GET", `/payment/v1/sandbox/payments/order_details/?id=${id}`)).json();
+      expect(details.purchase_units[0].amount.value).toBe(((order.prices.total + commission) / 100).toFixed(2));
+    });
+
     it("expires quotations past their date (250), which can no longer be paid", async () => {
       const cart = await guestCart();
       const { order } = (await place(cart, { quotation: true })).json();

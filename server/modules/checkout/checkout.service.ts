@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { parseForm } from "../../../core/accounts.forms.ts";
 import { addBusinessDays, shopToday } from "../../../core/business-days.ts";
-import { prorate, SHIPPING_NET_PER_UNIT } from "../../../core/cart-pricing.ts";
+import { paypalCommission, prorate, SHIPPING_NET_PER_UNIT } from "../../../core/cart-pricing.ts";
 import type { CartDto, PaymentMethod } from "../../../core/cart.types.ts";
 import { type CheckoutInput, checkoutSchema } from "../../../core/checkout.schema.ts";
 import { t } from "../../../core/i18n/index.ts";
@@ -806,12 +806,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
             if (o.expiresAt && o.expiresAt <= new Date()) return { ok: false as const, code: "order.quotation_expired" };
             if (!(await takeStock(tx, cart.stockNeeds(await rowsOf(tx, o.id))))) throw new Outcome({ ok: false as const, code: "cart.out_of_stock" });
             const m = method ?? (o.paymentMethodSelected as PaymentMethod | null) ?? "card";
+            // PayPal's commission follows the method paid with now, not the one the quotation was saved with.
+            const beforeCommission = (o.total ?? 0) - (o.paypalCommission ?? 0);
+            const commission = m === "paypal" ? paypalCommission(beforeCommission, config.paypalCommissionRate) : 0;
             const [moved] = await tx
               .update(orders)
               .set({
                 status: 300,
                 stockHeld: true,
                 paymentMethodSelected: m,
+                paypalCommission: commission,
+                total: beforeCommission + commission,
                 expiresAt: expiryFor(false, m),
                 statusChangedAt: sql`now()`,
                 updatedAt: sql`now()`,
@@ -887,9 +892,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
             await coupons.release({ tx }, o.id);
           }
           const paid = o.status >= 400;
-          if (paid && invoices.forOrder && invoices.creditNote) {
-            const inv = await invoices.forOrder(o.id);
-            if (inv) await invoices.creditNote(tx, { orderId: o.id, reason });
+          if (paid && invoices.creditNote) {
+            // Inside this transaction only (PGlite has one connection: a read outside it waits forever);
+            // the credit note finds the order's invoice itself and does nothing without one (issue 10).
+            await invoices.creditNote(tx, { orderId: o.id, reason });
           }
           return { ok: true as const, paid, order: o };
         })

@@ -186,6 +186,7 @@ export function createAftersaleService(deps: AftersaleDeps) {
         if (![400, 450, 500, 600, 650].includes(o.status)) return fail(lang, "order.illegal_transition", 409);
         if (before && !(await before(tx))) return fail(lang, "aftersale.already_resolved", 409);
         const cn = await invoices.creditNote(tx, { orderId, reason, ...(whole ? {} : { rowIds: chosen }) });
+        if (!cn) throw new AppError("invoice.not_found", 409);
         const returned = new Set(whole ? allRows.map((r) => r.id) : chosen);
         const subs = await tx.select().from(subOrders).where(eq(subOrders.orderId, orderId)).orderBy(asc(subOrders.package));
         for (const s of subs) {
@@ -347,6 +348,7 @@ export function createAftersaleService(deps: AftersaleDeps) {
           if (e instanceof AppError && e.code === "invoice.credit_exceeds") return fail(ctx.language, "invoice.credit_exceeds", 409);
           throw e;
         });
+      if (res === null) return fail(ctx.language, "invoice.not_found", 404);
       if ("ok" in res) return res;
       const [o] = await db.select({ ref: orders.paymentReference }).from(orders).where(eq(orders.id, inv.orderId));
       if (o?.ref) await deps.refund({ orderId: inv.orderId, reference: o.ref, amount: -res.total, idempotencyKey: `credit-${res.id}` });

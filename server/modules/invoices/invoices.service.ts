@@ -256,14 +256,14 @@ export function createInvoicesCore(deps: { db: Db; config: Config }) {
      * invoice, in the caller's transaction: the whole invoice (a cancellation or a full return),
      * some rows (a partial return: their frozen final totals), or an amount (a price
      * correction). Never more than what is left to credit; a full credit of an invoice already
-     * fully credited answers the last credit note. Throws `invoice.not_found` without an invoice
-     * and `invoice.credit_exceeds` beyond the invoice.
+     * fully credited answers the last credit note. Null when the order has no invoice (an order
+     * paid before invoices existed); throws `invoice.credit_exceeds` beyond the invoice.
      */
-    async creditNote(tx: Db, input: CreditInput): Promise<{ id: number; number: string; total: number }> {
+    async creditNote(tx: Db, input: CreditInput): Promise<{ id: number; number: string; total: number } | null> {
       // The order's lock serialises the credit notes of one invoice.
       await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, input.orderId)).for("update");
       const original = await invoiceOfOrder(tx, input.orderId);
-      if (!original) throw new AppError("invoice.not_found", 404);
+      if (!original) return null;
       const previous = await tx
         .select()
         .from(invoices)
