@@ -14,7 +14,7 @@ import { variants } from "../catalog/catalog.schema.ts";
 import { orderEvents } from "../orders/orders.schema.ts";
 import { hmacSignature, type NotificationItem } from "./providers/adyen-hmac.ts";
 import { MERCHANT_ACCOUNT } from "./providers/sandbox.ts";
-import { paymentEvents, paymentRefunds, sandboxNotifications } from "./payments.schema.ts";
+import { paymentEvents, paymentRefunds, sandboxNotifications, sandboxPayments } from "./payments.schema.ts";
 
 const SLUG = "plato-de-ducha-resina-pizarra-blanco";
 const ORIGIN = "http://localhost:3000";
@@ -228,6 +228,19 @@ describeEachDb("payments: the sandbox provider, its hosted page and its signed w
       expect(await statusOf(o.id)).toBe(300);
       expect((await shop.app.inject({ method: "GET", url: "/sandbox-pay/CS000000000000000000000000" })).statusCode).toBe(404);
       expect((await shop.app.inject({ method: "GET", url: "/sandbox-pay/..%2Fetc" })).statusCode).toBe(404);
+      // A session past its time says so, offers the way back, and takes no card.
+      const id = pagePath(o.payment.url).split("/").pop()!;
+      await db()
+        .update(sandboxPayments)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sandboxPayments.id, id));
+      const expired = await shop.app.inject({ method: "GET", url: pagePath(o.payment.url) });
+      expect(expired.statusCode).toBe(410);
+      expect(expired.body).toContain("Esta sesión de pago ha caducado.");
+      expect(expired.body).toContain(`/checkout/result/${o.reference}?sessionId=`);
+      expect((await submit(pagePath(o.payment.url), card("4111111111111111"))).statusCode).toBe(410);
+      expect((await back(`${ORIGIN}/checkout/result/${o.reference}?sessionId=${id}`)).resultCode).toBe("Cancelled");
+      expect(await statusOf(o.id)).toBe(100);
     });
   });
 
@@ -390,6 +403,33 @@ describeEachDb("payments: the sandbox provider, its hosted page and its signed w
         const [done] = await db().select().from(sandboxNotifications).where(mine);
         expect(done.deliveredAt).not.toBeNull();
         expect(await statusOf(o.id)).toBe(400);
+      } finally {
+        shop.services.payments.useLocalTransport(async (body, headers) => {
+          const res = await shop.app.inject({ method: "POST", url: "/api/payment/v1/sandbox/webhooks/", payload: body, headers });
+          return { status: res.statusCode, body: res.body };
+        });
+      }
+    });
+  });
+
+  describe("reconciliation", () => {
+    it("an order paid by a shopper who never came back, whose webhook got lost, is paid by the next reconciliation (card and PayPal)", async () => {
+      shop.services.payments.sandbox.setTransport(null);
+      try {
+        const cardOrder = await placed("card");
+        await submit(pagePath(cardOrder.payment.url), card("4111111111111111"));
+        const paypal = await placed("paypal");
+        await submit(pagePath(paypal.payment.url), { action: "approve" });
+        const open = await placed("card");
+        // Too recent to ask about: nothing changes.
+        await shop.services.payments.reconcile();
+        expect(await statusOf(cardOrder.id)).toBe(300);
+        const settled = await shop.services.payments.reconcile(Date.now() + 4 * 60_000);
+        expect(settled).toBeGreaterThanOrEqual(2);
+        expect(await statusOf(cardOrder.id)).toBe(400);
+        expect(await statusOf(paypal.id)).toBe(400);
+        // Nobody paid this one: it stays waiting (and expires with the order's own timer).
+        expect(await statusOf(open.id)).toBe(300);
       } finally {
         shop.services.payments.useLocalTransport(async (body, headers) => {
           const res = await shop.app.inject({ method: "POST", url: "/api/payment/v1/sandbox/webhooks/", payload: body, headers });
