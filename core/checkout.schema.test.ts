@@ -87,6 +87,10 @@ describe("checkout form (spec 5)", () => {
       "billing_postal_code",
       "billing_province",
     ]);
+    // A wrong tax id does not hide the billing address's errors (all shown at once), nor the reverse.
+    const both = parseForm(checkoutSchema("es"), { ...valid, same_billing_data: "false", billing_tax_id: "12345678A" }, "es");
+    expect(both.ok ? null : Object.keys(both.fieldErrors)).toEqual(expect.arrayContaining(["billing_tax_id", "billing_address", "billing_postal_code"]));
+    if (!both.ok) expect(both.fieldErrors.billing_tax_id).toMatch(/^El formato del (DNI|NIE|CIF) no es correcto$/);
   });
 
   it("refuses fields the form does not have (no mass assignment) and short passwords", () => {

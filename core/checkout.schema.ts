@@ -99,11 +99,18 @@ export function checkoutSchema(lang: Language) {
       quotation: checkbox,
       terms: checkbox,
     })
+    // Each check runs once the fields it reads parsed, so every error shows at once (not the
+    // billing address's only after the tax id is right).
+    .superRefine(
+      (v, ctx) => {
+        const problem = validateTaxId(country, v.billing_tax_id_type, v.billing_tax_id);
+        if (problem) ctx.addIssue({ code: "custom", path: ["billing_tax_id"], message: t(lang, problem) });
+      },
+      { when: (p: { issues: { path?: PropertyKey[] }[] }) => !p.issues.some((i) => ["billing_tax_id_type", "billing_tax_id"].includes(String(i.path?.[0]))) } as never,
+    )
     .superRefine(
       (v, ctx) => {
         const issue = (path: string, key: string) => ctx.addIssue({ code: "custom", path: [path], message: t(lang, key) });
-        const problem = validateTaxId(country, v.billing_tax_id_type, v.billing_tax_id);
-        if (problem) issue("billing_tax_id", problem);
         if (!v.same_billing_data) {
           for (const f of ["billing_address", "billing_number", "billing_city", "billing_province"] as const) if (!v[f]) issue(f, "validation.required");
           if (!isValidPostalCode(v.billing_postal_code)) issue("billing_postal_code", "validation.postal_code.invalid");
@@ -111,8 +118,7 @@ export function checkoutSchema(lang: Language) {
         }
       },
       {
-        when: (p: { issues: { path?: PropertyKey[] }[] }) =>
-          !p.issues.some((i) => ["billing_tax_id_type", "billing_tax_id", "same_billing_data", ...BILLING_FIELDS].includes(String(i.path?.[0]))),
+        when: (p: { issues: { path?: PropertyKey[] }[] }) => !p.issues.some((i) => ["same_billing_data", ...BILLING_FIELDS].includes(String(i.path?.[0]))),
       } as never,
     )
     .transform((v) => ({
