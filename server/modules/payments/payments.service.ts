@@ -371,6 +371,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     deliverWebhooks: () => sandbox.kick(),
 
     start() {
+      if (config.nodeEnv === "production" && (config.payments.cardProvider === "sandbox" || config.payments.walletProvider === "sandbox")) {
+        // Test cards pay orders here: fine for a demo, never for a shop that ships goods.
+        log(40, "payments run on the embedded sandbox provider: no real money is taken (docs/decisions/017)");
+      }
       if (!timer) {
         timer = setInterval(() => {
           void sandbox.kick();
