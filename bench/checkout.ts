@@ -30,7 +30,15 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const SLUG = "plato-de-ducha-de-resina-ibiza-textura-pizarra";
 
 type Cart = { token: string; total: number };
-type Figures = { orders: number; seconds: number; ordersPerSec: number; walk: { p50: number; p99: number }; place: { p50: number; p99: number }; failures: number; sample: string[] };
+type Figures = {
+  orders: number;
+  seconds: number;
+  ordersPerSec: number;
+  walk: { p50: number; p99: number };
+  place: { p50: number; p99: number };
+  failures: number;
+  sample: string[];
+};
 export type CheckoutBenchResult = { backend: Backend; figures: Figures };
 
 const pct = (xs: number[], p: number) => {
@@ -159,9 +167,13 @@ export async function benchCheckout(log = console.log): Promise<CheckoutBenchRes
         carts.push({ token: token!, total: added.cart.prices.pvp_total });
       }
       log(`${backend}: ${n} carts ready`);
-      const { stdout } = await run(process.execPath, ["--import", "tsx", new URL(import.meta.url).pathname, "--load", JSON.stringify({ url, seconds: SECONDS, carts })], {
-        maxBuffer: 64 * 1024 * 1024,
-      });
+      const { stdout } = await run(
+        process.execPath,
+        ["--import", "tsx", new URL(import.meta.url).pathname, "--load", JSON.stringify({ url, seconds: SECONDS, carts })],
+        {
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      );
       const figures = JSON.parse(stdout) as Figures;
       await shop.services.payments.deliverWebhooks();
       const [{ paid, events }] = (

@@ -73,7 +73,7 @@ export async function createShop(
   });
   // The sandbox provider's webhooks reach the shop through its own HTTP stack (routing, body
   // parsing, signature check), as a provider's would; SANDBOX_WEBHOOK_URL sends them elsewhere.
-  services.payments.useLocalTransport(async (body, headers) => {
+  services.payments.setLocalTransport(async (body, headers) => {
     const res = await app.inject({ method: "POST", url: "/api/payment/v1/sandbox/webhooks/", payload: body, headers });
     return { status: res.statusCode, body: res.body };
   });

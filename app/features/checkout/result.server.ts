@@ -8,10 +8,6 @@ import { RESULT_CODES, type ResultCode, type ResultPageData, resultView } from "
 
 const REFERENCE = /^[A-Za-z0-9_-]{10,100}$/;
 
-type PaymentsExtras = {
-  transferInstructions?: (i: { reference: string; amount: number }) => BankDetails | Promise<BankDetails>;
-};
-
 function log(m: string, extra: Record<string, unknown>) {
   console.error(JSON.stringify({ level: 40, time: Date.now(), name: "checkout-result", msg: m, ...extra }));
 }
@@ -45,8 +41,7 @@ export async function resultPage(request: Request, context: AppLoadContext, refe
   if (order?.kind === "quotation") throw redirect(orderHrefFor(context, r, order), { headers: cartHeaders(r) });
   let bank: BankDetails | null = null;
   if (order?.status === 300 && order.payment_method === "transfer") {
-    const ti = (context.services.payments as unknown as PaymentsExtras).transferInstructions;
-    if (ti) bank = await ti({ reference, amount: order.prices.total });
+    bank = context.services.payments.transferInstructions({ reference, amount: order.prices.total });
   }
   let cartSize = 0;
   if (order?.status !== 300) cartSize = (await r.cart.currentCart(r.ctx, r.token))?.size ?? 0;

@@ -6,6 +6,7 @@ import { PaymentLogo } from "~/features/checkout/payment-methods";
 import { formatDate } from "./order-format";
 import { OrderAddresses, OrderLines, OrderTotals, StatusBadge, SubOrders } from "./order-parts";
 import type { OrderActionResult, OrderPageData, RequestKind } from "./order-view";
+import { WithdrawalButton, WithdrawalForm } from "./withdrawal";
 
 const REASONS: Record<RequestKind, number> = { incident: 6, return: 5 };
 
@@ -47,7 +48,7 @@ export function OrderDetail({ data, actionData }: { data: OrderPageData; actionD
   const { order } = data;
   const quotation = order.kind === "quotation";
   const qhref = useQueryHref();
-  const requestKind = actionData && actionData.intent !== "pay" ? actionData.intent : data.openRequest;
+  const requestKind = actionData && actionData.intent !== "pay" && actionData.intent !== "withdraw" ? actionData.intent : data.openRequest;
   const doneRef = useRef<HTMLDivElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -110,6 +111,14 @@ export function OrderDetail({ data, actionData }: { data: OrderPageData; actionD
           </div>
         )}
       </div>
+
+      {(data.openWithdrawal || actionData?.intent === "withdraw") && (
+        <WithdrawalForm
+          order={order}
+          actionData={actionData?.intent === "withdraw" ? actionData : undefined}
+          cancelHref={qhref({ request: null })}
+        />
+      )}
 
       {requestKind && (
         <RequestForm
@@ -222,7 +231,7 @@ function OrderActions({ order, linkToken, qhref }: { order: OrderDto; linkToken:
   const navigation = useNavigation();
   const paying = navigation.formData?.get("intent") === "pay";
   const invoiceHref = order.invoice ? `${order.invoice.url}${linkToken ? `?t=${encodeURIComponent(linkToken)}` : ""}` : null;
-  const any = order.actions.pay || order.actions.incident || order.actions.return || invoiceHref;
+  const any = order.actions.pay || order.actions.incident || order.actions.return || order.actions.withdraw || invoiceHref;
   if (!any) return null;
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="order-actions">
@@ -244,6 +253,7 @@ function OrderActions({ order, linkToken, qhref }: { order: OrderDto; linkToken:
           {t("orders.action.return")}
         </Link>
       )}
+      {order.actions.withdraw && <WithdrawalButton href={qhref({ request: "withdraw" }, "#order-withdrawal")} />}
       {/* The invoice slot (issue 10): its link appears once the order has an invoice. */}
       {invoiceHref && order.invoice && (
         <a href={invoiceHref} className="btn-secondary" download data-testid="invoice-link">

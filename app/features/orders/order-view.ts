@@ -14,6 +14,8 @@ export type OrderPageData = {
   linkToken: string | null;
   /** The request form open on the page (?request=incident|return). */
   openRequest: RequestKind | null;
+  /** The withdrawal form is open (?request=withdraw, issue 10). */
+  openWithdrawal?: boolean;
   /** The outcome of the change that brought the viewer back here (?done=). */
   done: string | null;
   /** The way back (the profile's list); null on the public page. */
@@ -24,6 +26,7 @@ export type OrderPageData = {
 
 export type OrderActionResult =
   | { intent: "pay"; ok: false; message: string }
+  | { intent: "withdraw"; ok: false; message: string; fieldErrors: Record<string, string> }
   | {
       intent: RequestKind;
       ok: false;

@@ -19,7 +19,7 @@ export async function requireOrder(context: AppLoadContext, ctx: RequestContext,
   return order;
 }
 
-const DONE: Record<string, string> = { request: "orders.request.sent", paid: "orders.pay.started" };
+const DONE: Record<string, string> = { request: "orders.request.sent", paid: "orders.pay.started", withdrawn: "withdrawal.sent" };
 
 /** "?request=incident" opens the request form of that kind, when the order allows it now. */
 function openRequest(url: URL, order: OrderDto): RequestKind | null {
@@ -27,13 +27,10 @@ function openRequest(url: URL, order: OrderDto): RequestKind | null {
   return r === "incident" || r === "return" ? (order.actions[r] ? r : null) : null;
 }
 
-type PaymentsExtras = { transferInstructions?: (i: { reference: string; amount: number }) => BankDetails | Promise<BankDetails> };
-
 /** The bank details of an order still waiting for its transfer (spec 9), shown with its reference; null otherwise. */
 export async function transferBank(context: AppLoadContext, order: OrderDto): Promise<BankDetails | null> {
   if (order.status !== 300 || order.payment_method !== "transfer" || !order.payment_reference) return null;
-  const ti = (context.services.payments as unknown as PaymentsExtras).transferInstructions;
-  return ti ? await ti({ reference: order.payment_reference, amount: order.prices.total }) : null;
+  return context.services.payments.transferInstructions({ reference: order.payment_reference, amount: order.prices.total });
 }
 
 /** Everything an order page renders (the same for /order/{id} and the profile's detail). */
@@ -52,6 +49,7 @@ export function orderPageData(
     order,
     linkToken: opts.linkToken,
     openRequest: openRequest(url, order),
+    openWithdrawal: url.searchParams.get("request") === "withdraw" && order.actions.withdraw,
     done: done && Object.hasOwn(DONE, done) ? t(lang, DONE[done]) : null,
     back: opts.back,
     bank: opts.bank ?? null,
@@ -121,6 +119,12 @@ export async function orderAction(
       },
       res.code === "order.not_found" ? 404 : res.code === "order.request_not_allowed" ? 409 : 400,
     );
+  }
+  if (fields.intent === "withdraw" && context.services.invoices.aftersale) {
+    // Issue 10: the withdrawal button's second step; the acknowledgement mail leaves at once.
+    const res = await context.services.invoices.aftersale.withdraw(ctx, order.id, access, { ...fields, row_ids: rows.map(Number) });
+    if (res.ok) return back("withdrawn");
+    return answer({ intent: "withdraw", ok: false, message: res.message, fieldErrors: res.fieldErrors ?? {} }, res.status);
   }
   return answer({ intent: "pay", ok: false, message: t(lang, "cart.page.error") }, 400);
 }

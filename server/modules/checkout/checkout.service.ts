@@ -223,12 +223,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
       orderUrl: ordersService.orderLink(o),
     };
     if (m.kind === "transfer" && o.paymentReference) {
-      const ti = (
-        payments as unknown as {
-          transferInstructions?: (i: { reference: string; amount: number }) => { holder: string; iban: string; bic: string; bank: string };
-        }
-      ).transferInstructions;
-      if (ti) vars.transfer = { ...ti({ reference: o.paymentReference, amount: o.total ?? 0 }), reference: o.paymentReference, amount: o.total ?? 0 };
+      const bank = payments.transferInstructions({ reference: o.paymentReference, amount: o.total ?? 0 });
+      vars.transfer = { ...bank, reference: o.paymentReference, amount: o.total ?? 0 };
     }
     if (m.kind === "shipped" && m.subOrderId) {
       const [s] = await db.select().from(subOrders).where(eq(subOrders.id, m.subOrderId));

@@ -1,4 +1,6 @@
+import { inflateSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
+import jsQR from "jsqr";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AttributeDto } from "../../../core/catalog.types.ts";
 import { madridYear } from "../../../core/invoices.ts";
@@ -21,6 +23,20 @@ type Headers = Record<string, string>;
 const YEAR = madridYear(new Date());
 /** A 1x1 PNG. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+/** The QR code of a PDF: its RGB image XObject (pdfkit stores the pixels deflated), decoded with jsQR. */
+function qrOfPdf(pdf: Buffer): string | null {
+  const s = pdf.toString("latin1");
+  const m = /<<([^>]*?\/Subtype \/Image[^>]*?\/ColorSpace \/DeviceRGB[^>]*?)>>\s*stream\r?\n/.exec(s);
+  if (!m) return null;
+  const num = (k: string) => Number(new RegExp(`/${k} (\\d+)`).exec(m[1])![1]);
+  const [w, h, len] = [num("Width"), num("Height"), num("Length")];
+  const start = m.index + m[0].length;
+  const rgb = inflateSync(pdf.subarray(start, start + len));
+  const rgba = new Uint8ClampedArray(w * h * 4);
+  for (let i = 0; i < w * h; i++) rgba.set([rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2], 255], i * 4);
+  return jsQR(rgba, w, h)?.data ?? null;
+}
 
 describeEachDb("invoices and after-sale (/api/accounting/v1)", (kind) => {
   let shop: TestShop;
@@ -229,6 +245,21 @@ describeEachDb("invoices and after-sale (/api/accounting/v1)", (kind) => {
       expect((await api("GET", gurl, { headers: { "x-cart-token": guest.headers["x-cart-token"] } })).statusCode).toBe(200);
       expect((await api("GET", `${gurl}?t=${"x".repeat(32)}`)).statusCode).toBe(404);
       expect((await api("GET", "/accounting/v1/invoices/999999/pdf/", { headers: alice.auth })).statusCode).toBe(404);
+    });
+
+    it("the Spanish PDF carries the VERI*FACTU QR code, which decodes to the record's ValidarQR URL", async () => {
+      const { dto } = await paidOrder({ user: alice });
+      const id = Number(dto.invoice.url.match(/invoices\/(\d+)\//)[1]);
+      const detail = (await api("GET", `/accounting/v1/invoices/${id}/`, { headers: alice.auth })).json();
+      const pdf = (await api("GET", `/accounting/v1/invoices/${id}/pdf/`, { headers: alice.auth })).rawPayload;
+      const url = qrOfPdf(pdf);
+      expect(url).toBe(detail.verifactu.qr_url);
+      const q = new URL(url!);
+      expect(q.origin + q.pathname).toBe("https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR");
+      expect(q.searchParams.get("nif")).toBe("B12345674");
+      expect(q.searchParams.get("numserie")).toBe(detail.number);
+      expect(q.searchParams.get("fecha")).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+      expect(q.searchParams.get("importe")).toBe((detail.total / 100).toFixed(2));
     });
 
     it("the payment-received mail carries the invoice PDF", async () => {

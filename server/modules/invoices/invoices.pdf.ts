@@ -162,11 +162,11 @@ export async function renderInvoicePdf(inv: Inv, record: Rec | null, corrected: 
 
   // Lines.
   const cols = [
-    { key: "description", w: width - 300, align: "left" as const },
+    { key: "description", w: width - 310, align: "left" as const },
     { key: "qty", w: 40, align: "right" as const },
-    { key: "unit", w: 90, align: "right" as const },
+    { key: "unit", w: 120, align: "right" as const },
     { key: "vatRate", w: 50, align: "right" as const },
-    { key: "net", w: 120, align: "right" as const },
+    { key: "net", w: 100, align: "right" as const },
   ];
   const row = (cells: string[], bold = false) => {
     doc.font(bold ? "bold" : "body").fontSize(8.5);

@@ -404,7 +404,7 @@ describeEachDb("payments: the sandbox provider, its hosted page and its signed w
         expect(done.deliveredAt).not.toBeNull();
         expect(await statusOf(o.id)).toBe(400);
       } finally {
-        shop.services.payments.useLocalTransport(async (body, headers) => {
+        shop.services.payments.setLocalTransport(async (body, headers) => {
           const res = await shop.app.inject({ method: "POST", url: "/api/payment/v1/sandbox/webhooks/", payload: body, headers });
           return { status: res.statusCode, body: res.body };
         });
@@ -431,7 +431,7 @@ describeEachDb("payments: the sandbox provider, its hosted page and its signed w
         // Nobody paid this one: it stays waiting (and expires with the order's own timer).
         expect(await statusOf(open.id)).toBe(300);
       } finally {
-        shop.services.payments.useLocalTransport(async (body, headers) => {
+        shop.services.payments.setLocalTransport(async (body, headers) => {
           const res = await shop.app.inject({ method: "POST", url: "/api/payment/v1/sandbox/webhooks/", payload: body, headers });
           return { status: res.statusCode, body: res.body };
         });

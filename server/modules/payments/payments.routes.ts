@@ -88,8 +88,7 @@ export async function paymentsRoutes(app: FastifyInstance, services: Services) {
     const order = await orders.byReference(ctx, reference, accessOf(req, services, query.t));
     if (!order) return { ctx, refused: refuse(reply, 404, "order.not_found", t(ctx.language, "errors.order.not_found")) };
     const forPayment = await checkout.orderPayments.byReference(reference);
-    if (!forPayment || forPayment.status !== 300)
-      return { ctx, refused: refuse(reply, 409, "payment.not_payable", t(ctx.language, "errors.payment.not_payable")) };
+    if (forPayment?.status !== 300) return { ctx, refused: refuse(reply, 409, "payment.not_payable", t(ctx.language, "errors.payment.not_payable")) };
     return { ctx, order, forPayment };
   }
 

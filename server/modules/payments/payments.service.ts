@@ -364,7 +364,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     reconcile,
 
     /** Webhooks of the sandbox go through this process's own HTTP stack (set by app.ts). */
-    useLocalTransport(t: Transport) {
+    setLocalTransport(t: Transport) {
       if (!config.payments.sandboxWebhookUrl) sandbox.setTransport(t);
     },
     /** Delivers the sandbox's due webhooks now (tests await it). */

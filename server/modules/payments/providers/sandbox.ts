@@ -257,7 +257,7 @@ export function createSandboxProvider(opts: {
 
     async orderDetails(orderId) {
       const row = await load(orderId);
-      if (!row || row.kind !== "order") return null;
+      if (row?.kind !== "order") return null;
       const status: WalletOrder["status"] =
         row.status === "open" ? "PAYER_ACTION_REQUIRED" : row.status === "approved" ? "APPROVED" : row.status === "authorised" ? "COMPLETED" : "VOIDED";
       const amount = { currency_code: "EUR" as const, value: cents(row.amount) };
@@ -287,7 +287,7 @@ export function createSandboxProvider(opts: {
 
     async capture(orderId) {
       const row = await load(orderId);
-      if (!row || row.kind !== "order") return null;
+      if (row?.kind !== "order") return null;
       const done = row.status === "approved" ? await finish(orderId, "authorised", ["approved"]) : row;
       if (done && done.status === "authorised") void kick();
       return done ? resultOf(done) : null;
