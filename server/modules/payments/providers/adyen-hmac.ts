@@ -20,7 +20,7 @@ export type NotificationItem = {
   success: "true" | "false";
 };
 
-const escape = (v: string) => v.replace(/\\/g, "\\\\").replace(/:/g, "\\:");
+const escapeValue = (v: string) => v.replace(/\\/g, "\\\\").replace(/:/g, "\\:");
 
 export function signingString(item: NotificationItem): string {
   return [
@@ -33,7 +33,7 @@ export function signingString(item: NotificationItem): string {
     item.eventCode,
     item.success,
   ]
-    .map((v) => escape(String(v ?? "")))
+    .map((v) => escapeValue(String(v ?? "")))
     .join(":");
 }
 
