@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import type { Selection } from "../core/configurator.ts";
+import { sql } from "drizzle-orm";
 import { createShop } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
 import { contextFor } from "../server/lib/request-context.ts";
@@ -92,7 +93,26 @@ export async function benchCart(log = console.log): Promise<CartBenchResult[]> {
       SECRET: "c".repeat(48),
       ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
     });
-    const shop = await createShop(config, { withSsr: false });
+    // The floor: a route doing the same database round trips as the add (a transaction that locks
+    // the cart, reads its rows and the stock, inserts a row, reads the coupon, commits) and none of
+    // the application's work (no configuration, no pricing, no JSON of the cart).
+    let floorDb: Awaited<ReturnType<typeof createShop>>["database"]["db"] | null = null;
+    const floorPlugin = async (app: import("fastify").FastifyInstance) => {
+      app.post<{ Params: { id: string } }>("/bench/floor/:id/", async (req) => {
+        const id = Number(req.params.id);
+        return floorDb!.transaction(async (tx) => {
+          await tx.execute(sql`update orders set updated_at = now() where id = ${id} and status = 100 returning id, coupon_id`);
+          await tx.execute(sql`select id, quantity, variant_id from order_rows where order_id = ${id}`);
+          await tx.execute(sql`select id, stock from variants where id in (select variant_id from order_rows where order_id = ${id})`);
+          await tx.execute(sql`insert into bench_floor_rows (order_id) values (${id})`);
+          await tx.execute(sql`select id, kind, value from coupons where code = 'BENCH10'`);
+          return { ok: true };
+        });
+      });
+    };
+    const shop = await createShop(config, { withSsr: false, extraApiPlugins: [floorPlugin] });
+    floorDb = shop.database.db;
+    await shop.database.exec("create table if not exists bench_floor_rows (id serial primary key, order_id integer not null)");
     try {
       const port = await freePort();
       await shop.app.listen({ port, host: "127.0.0.1" });
@@ -148,6 +168,14 @@ export async function benchCart(log = console.log): Promise<CartBenchResult[]> {
           before: () => shop.database.exec(`delete from order_rows where order_id in (${postIds})`),
         },
         {
+          name: "floor: the add's round trips alone (POST /api/bench/floor/{id}/)",
+          method: "POST",
+          paths: postCarts.map((c) => `/api/bench/floor/${c.id}/`),
+          tokens: postCarts.map((c) => c.token),
+          body: "{}",
+          before: () => shop.database.exec("delete from bench_floor_rows"),
+        },
+        {
           name: "GET /api/cart/v1/carts/{id}/",
           method: "GET",
           paths: getCarts.map((c) => `/api/cart/v1/carts/${c.id}/?store=ESDB`),
@@ -188,6 +216,9 @@ async function traySelection(shop: Awaited<ReturnType<typeof createShop>>, ctx: 
   const byOption = (attrs: typeof attributes, optionIds: number[]) =>
     Object.fromEntries(optionIds.map((o) => [String(attrs.find((a) => a.options.some((x) => x.id === o))!.id), o]));
   const valve = complements.find((c) => c.variants.length > 0)!;
+  // The installation wizard's answers: a city served at up to 30 km, with disassembly.
+  const tariff = await shop.services.installations.tariff(ctx);
+  const city = tariff?.cities.find((c) => !c.budget && c.prices["500"] != null) ?? null;
   return {
     quantity: 1,
     options: byOption(attributes, product.variants[0].options),
@@ -196,7 +227,7 @@ async function traySelection(shop: Awaited<ReturnType<typeof createShop>>, ctx: 
     complements: {
       [valve.id]: { quantity: 1, options: byOption(valve.attributes, valve.variants[0].options), ranges: {} },
       "installation-complement": { quantity: 1, options: {}, ranges: {} },
-      facility: { quantity: 1, options: {}, ranges: {} },
+      facility: { quantity: 1, options: {}, ranges: {}, ...(city ? { facility: { city_id: city.id, distance: 500, disassembly: true, premeasure: false } } : {}) },
     },
   };
 }

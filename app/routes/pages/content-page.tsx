@@ -58,7 +58,22 @@ async function withInstallationPrices(page: PageDto, ctx: RequestContext, contex
       const far = o.prices["520"];
       return [o.value_string, near == null ? "—" : withVat(near), far == null ? "—" : withVat(far)];
     });
-  const blocks = page.blocks.map((b) => (b.type === "table" && b.rows.length === 0 && b.head[0] === "Provincia" ? { ...b, rows } : b));
+  // The fees of the "Concepto" table too (disassembly, pre-measurement), in that table's "net + IVA (gross)" form.
+  const netAndGross = (cents: number) => `${eur(cents)} + IVA (${eur(multiply(cents, vat))})`;
+  const fee = (attribute: string) => options.find((o) => o.attribute === attribute);
+  const disassembly = fee("disassembly")?.price;
+  const premeasure = fee("premeasure")?.prices;
+  const fees: Record<string, number | null | undefined> = {
+    "Desmontaje y retirada del producto antiguo": disassembly,
+    "Medición previa, hasta 30 km": premeasure?.["500"],
+    "Medición previa, de 30 a 50 km": premeasure?.["520"],
+  };
+  const blocks = page.blocks.map((b) => {
+    if (b.type !== "table") return b;
+    if (b.rows.length === 0 && b.head[0] === "Provincia") return { ...b, rows };
+    if (b.head[0] === "Concepto") return { ...b, rows: b.rows.map((r) => (fees[r[0]] != null ? [r[0], netAndGross(fees[r[0]] as number), ...r.slice(2)] : r)) };
+    return b;
+  });
   return { ...page, blocks };
 }
 

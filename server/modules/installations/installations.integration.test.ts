@@ -308,6 +308,18 @@ describeEachDb("installation service (/api/installations/v1)", (kind) => {
       expect(row("Valladolid")).toEqual(["Valladolid", "146,41 €", "183,01 €"]);
       expect(row("Madrid")).toEqual(["Madrid", "96,80 €", "127,05 €"]);
       expect(row("Girona")).toEqual(["Girona", "Solo bajo presupuesto", "Solo bajo presupuesto"]);
+      // The fees come from the same rows: a price changed in the database shows at once (after the options' cache).
+      const fee = (name: string) => cells.slice(cells.indexOf(name), cells.indexOf(name) + 2);
+      expect(fee("Desmontaje y retirada del producto antiguo")).toEqual(["Desmontaje y retirada del producto antiguo", "50,00 € + IVA (60,50 €)"]);
+      await shop.database.db.execute(sql`UPDATE facility_options SET price = 5500 WHERE attribute = 'disassembly'`);
+      shop.services.installations.clear();
+      try {
+        const again = (await get("/servicio-de-instalacion")).body;
+        expect(again.replace(/\s/g, " ")).toContain("55,00 € + IVA (66,55 €)");
+      } finally {
+        await shop.database.db.execute(sql`UPDATE facility_options SET price = 5000 WHERE attribute = 'disassembly'`);
+        shop.services.installations.clear();
+      }
       expect((await get("/fr/servicio-de-instalacion")).statusCode).toBe(404);
     });
   });

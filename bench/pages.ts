@@ -1,0 +1,165 @@
+/**
+ * Weight and data work of the storefront's uncached pages (issue 12), deterministic: no load.
+ * For each page: raw HTML bytes (goal: category <= 80 KB, home <= 90 KB, product <= 90 KB),
+ * brotli and gzip bytes, what the document is made of (loader data, messages, class attributes,
+ * JSON-LD, pictures) and the database queries one render runs once warm (goal: product <= 8,
+ * home <= 6), the cold first render too.
+ *
+ * The shop runs in this process (createShop, PAGE_CACHE=off, NODE_ENV=production) on a fresh
+ * PostgreSQL database (or PGlite with BENCH_DB=pglite), so queries are counted at the driver.
+ *
+ *   BUILD_DIR=build node --import tsx bench/pages.ts [--json out.json]
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { createShop } from "../server/app.ts";
+import { loadConfig } from "../server/config.ts";
+import { createPgDatabase, postgresAvailable, storefrontBuild } from "./lib.ts";
+
+export const HTML_GOALS_KB: Record<string, number> = { home: 90, category: 80, product: 90 };
+export const QUERY_GOALS: Record<string, number> = { home: 6, product: 8 };
+
+let queries = 0;
+let counting = false;
+function countQueries() {
+  // pg: every statement of the pool goes through Client#query; PGlite: query/exec of the instance.
+  const pgQuery = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    if (counting) queries++;
+    return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pgQuery;
+  for (const name of ["query", "exec"] as const) {
+    const orig = PGlite.prototype[name];
+    (PGlite.prototype as unknown as Record<string, unknown>)[name] = function (this: PGlite, ...args: unknown[]) {
+      if (counting) queries++;
+      return (orig as (...a: unknown[]) => unknown).apply(this, args);
+    };
+  }
+}
+
+export type PageFigure = {
+  name: string;
+  path: string;
+  status: number;
+  rawBytes: number;
+  gzipBytes: number;
+  brBytes: number;
+  loaderDataBytes: number;
+  messagesBytes: number;
+  classBytes: number;
+  jsonLdBytes: number;
+  pictureBytes: number;
+  queriesCold: number;
+  queriesWarm: number;
+};
+
+const sum = (html: string, re: RegExp) => {
+  let n = 0;
+  for (const m of html.matchAll(re)) n += m[0].length;
+  return n;
+};
+
+export function anatomy(html: string) {
+  return {
+    loaderDataBytes: sum(html, /<script[^>]*>[^<]*__reactRouter(Context|RouteModules)[\s\S]*?<\/script>/g),
+    messagesBytes: sum(html, /<script id="i18n-[^"]*"[^>]*>[\s\S]*?<\/script>/g),
+    classBytes: sum(html, / class="[^"]*"/g),
+    jsonLdBytes: sum(html, /<script type="application\/ld\+json"[^>]*>[\s\S]*?<\/script>/g),
+    pictureBytes: sum(html, /<picture>[\s\S]*?<\/picture>/g),
+  };
+}
+
+async function main() {
+  const jsonOut = process.argv.includes("--json") ? process.argv[process.argv.indexOf("--json") + 1] : undefined;
+  countQueries();
+  const usePg = process.env.BENCH_DB !== "pglite" && (await postgresAvailable());
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-pages-"));
+  const pgdb = usePg ? await createPgDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    BUILD_DIR: process.env.BUILD_DIR ?? storefrontBuild(),
+    PAGE_CACHE: "off",
+    LOG_LEVEL: "warn",
+    SECRET: randomBytes(32).toString("hex"),
+    PUBLIC_URL: "http://localhost:3000",
+    ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
+  });
+  const shop = await createShop(config);
+  const get = async (url: string) => {
+    const r = await shop.app.inject({ method: "GET", url, headers: { "accept-encoding": "identity" } });
+    return { status: r.statusCode, body: r.body };
+  };
+  try {
+    const cat = await get("/platos-de-ducha/");
+    const product = /href="(\/[^"/]+\.html)"/.exec(cat.body)?.[1] ?? "/";
+    const frCat = /hrefLang="fr-FR" href="https?:\/\/[^/]+(\/fr\/[^"]*)"/.exec(cat.body)?.[1] ?? "/fr/";
+    const frCatHtml = (await get(frCat)).body;
+    const frProduct = /href="(\/fr\/[^"]+\.html)"/.exec(frCatHtml)?.[1] ?? "/fr/";
+    const pages: [string, string][] = [
+      ["home", "/"],
+      ["category", "/platos-de-ducha/"],
+      ["product", product],
+      ["home fr", "/fr/"],
+      ["category fr", frCat],
+      ["product fr", frProduct],
+      ["brands", "/marcas"],
+      ["offers", "/ofertas"],
+      ["search", "/buscar?q=plato"],
+      ["cart", "/cart"],
+      ["checkout", "/checkout"],
+      ["login", "/login"],
+    ];
+    const figures: PageFigure[] = [];
+    for (const [name, path] of pages) {
+      counting = true;
+      queries = 0;
+      await get(path);
+      const cold = queries;
+      queries = 0;
+      const r = await get(path);
+      const warm = queries;
+      counting = false;
+      const buf = Buffer.from(r.body);
+      figures.push({
+        name,
+        path,
+        status: r.status,
+        rawBytes: buf.length,
+        gzipBytes: gzipSync(buf, { level: 6 }).length,
+        brBytes: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+        ...anatomy(r.body),
+        queriesCold: cold,
+        queriesWarm: warm,
+      });
+    }
+    const kb = (n: number) => (n / 1024).toFixed(1);
+    console.log(`database: ${usePg ? "PostgreSQL" : "PGlite"}; load average ${loadavg().map((x) => x.toFixed(2)).join(", ")}`);
+    console.log("page         status  raw KB  gzip  br   | loader  msgs  class  ld+json  pictures | queries cold/warm  path");
+    for (const f of figures) {
+      const goal = HTML_GOALS_KB[f.name];
+      const qgoal = QUERY_GOALS[f.name];
+      console.log(
+        `${f.name.padEnd(12)} ${f.status}    ${kb(f.rawBytes).padStart(6)} ${kb(f.gzipBytes).padStart(5)} ${kb(f.brBytes).padStart(5)} | ${kb(f.loaderDataBytes).padStart(6)} ${kb(f.messagesBytes).padStart(5)} ${kb(f.classBytes).padStart(6)} ${kb(f.jsonLdBytes).padStart(7)} ${kb(f.pictureBytes).padStart(9)} | ${String(f.queriesCold).padStart(5)}/${String(f.queriesWarm).padEnd(5)}${goal ? ` html<=${goal}KB ${f.rawBytes <= goal * 1024 ? "met" : "NOT MET"}` : ""}${qgoal ? ` queries<=${qgoal} ${f.queriesWarm <= qgoal ? "met" : "NOT MET"}` : ""}  ${f.path}`,
+      );
+    }
+    if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ loadAverage: loadavg(), figures }, null, 2));
+  } finally {
+    await shop.close();
+    await pgdb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
