@@ -1,13 +1,56 @@
-import { PassThrough } from "node:stream";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { allMessagesUrl, pickMessages, setMessageRecorder } from "../core/i18n/dictionaries.ts";
+import { languageFromPath } from "../core/stores.ts";
 
 export const streamTimeout = 5_000;
 
 const FALLBACK_HTML = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Error</title><meta name="viewport" content="width=device-width,initial-scale=1"></head><body style="font-family:system-ui,sans-serif;padding:3rem;text-align:center"><h1>An error occurred while showing the error page</h1><p><a href="/">Volver a la tienda</a></p></body></html>`;
+
+// The message keys each render uses (core/i18n's t() reports them): the document carries those only.
+const usedKeys = new AsyncLocalStorage<Set<string>>();
+setMessageRecorder((key) => usedKeys.getStore()?.add(key));
+
+/**
+ * The page's messages as JSON data, written just before </body>: by then React has rendered
+ * everything (shell, suspended parts, error boundaries), so the set of keys is complete.
+ * `data-src` is the whole dictionary, fetched by the browser for whatever the page shows next.
+ */
+function messagesElement(url: string, keys: Set<string>): string {
+  const lang = languageFromPath(new URL(url).pathname);
+  const json = JSON.stringify(pickMessages(lang, keys)).replace(/</g, "\\u003c");
+  return `<script id="i18n-${lang}" type="application/json" data-src="${allMessagesUrl(lang)}">${json}</script>`;
+}
+
+const BODY_END = "</body>";
+
+/** Passes the document through, adding the messages before </body> (or at the end). */
+function withMessages(url: string, keys: Set<string>, onEnd: () => void): Transform {
+  let added = false;
+  return new Transform({
+    transform(chunk: Buffer, _enc, callback) {
+      if (!added) {
+        // Bytes, not text: a chunk may end in the middle of a multi-byte character.
+        const i = chunk.lastIndexOf(BODY_END);
+        if (i >= 0) {
+          added = true;
+          callback(null, Buffer.concat([chunk.subarray(0, i), Buffer.from(messagesElement(url, keys)), chunk.subarray(i)]));
+          return;
+        }
+      }
+      callback(null, chunk);
+    },
+    flush(callback) {
+      onEnd();
+      callback(null, added ? undefined : Buffer.from(messagesElement(url, keys)));
+    },
+  });
+}
 
 export default function handleRequest(
   request: Request,
@@ -24,33 +67,31 @@ export default function handleRequest(
     const userAgent = request.headers.get("user-agent");
     // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />, {
-      nonce: loadContext.nonce,
-      [readyOption]() {
-        shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timer);
-            callback();
-          },
-        });
-        body.once("close", () => clearTimeout(timer));
-        const stream = createReadableStreamFromReadable(body);
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-        pipe(body);
-      },
-      onShellError(error: unknown) {
-        // Even the error page failed to render: a static page with a way home.
-        clearTimeout(timer);
-        console.error(error);
-        resolve(new Response(FALLBACK_HTML, { status: 500, headers: { "Content-Type": "text/html; charset=utf-8" } }));
-        void reject;
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) console.error(error);
-      },
-    });
+    const keys = new Set<string>();
+    const { pipe, abort } = usedKeys.run(keys, () =>
+      renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />, {
+        nonce: loadContext.nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = withMessages(request.url, keys, () => clearTimeout(timer));
+          body.once("close", () => clearTimeout(timer));
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          // Even the error page failed to render: a static page with a way home.
+          clearTimeout(timer);
+          console.error(error);
+          resolve(new Response(FALLBACK_HTML, { status: 500, headers: { "Content-Type": "text/html; charset=utf-8" } }));
+          void reject;
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      }),
+    );
   });
 }

@@ -13,8 +13,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { consentFromCookies } from "../core/cookies.ts";
-import { getDictionary } from "../core/i18n/dictionaries.ts";
-import { type Language, languageFromPath } from "../core/stores.ts";
+import { languageFromPath } from "../core/stores.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { CookieBanner } from "./components/cookie-banner";
@@ -100,7 +99,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen">
-        <Messages lang={lang} />
         <I18nProvider lang={lang}>
           <ToastProvider>{children}</ToastProvider>
         </I18nProvider>
@@ -111,14 +109,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/**
- * The page language's messages as JSON data (not executed, so outside the CSP's script rules),
- * read by the browser build's dictionaries.client.ts before anything is hydrated.
- */
-function Messages({ lang }: { lang: Language }) {
-  const json = JSON.stringify(getDictionary(lang)).replace(/</g, "\\u003c");
-  return <script id={`i18n-${lang}`} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
-}
+// The messages the page used are added at the end of the document by app/entry.server.tsx (as
+// JSON data, not executed, so outside the CSP's script rules), once the whole render is known;
+// app/entry.client.tsx hydrates after they are parsed.
 
 // ScrollRestoration scrolls PUSH/REPLACE navigations to the top and restores back/forward.
 export default function App({ loaderData }: Route.ComponentProps) {

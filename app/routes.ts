@@ -21,6 +21,8 @@ export default [
   route("fr/cookies", "routes/resources/cookies.ts", { id: "cookies-fr" }),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
+  // The whole message dictionary of a language (pages carry only the messages they use).
+  route("i18n/:file", "routes/resources/messages.ts"),
   route("favourites", "routes/resources/favourites.ts", { id: "favourites-es" }),
   route("fr/favourites", "routes/resources/favourites.ts", { id: "favourites-fr" }),
   route("logout", "routes/resources/logout.ts", { id: "logout-es" }),

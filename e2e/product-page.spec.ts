@@ -57,6 +57,12 @@ describeBrowser("product page", (browser) => {
     await expectAccessible(page, "wizard, city step");
     await addService(page, "De 30 a 50 km");
     expect(plain(await page.getByTestId("installation-distance-note").textContent())).toMatch(/^Aranjuez está a 4\d(,\d)? km/);
+    // The band of a known town is computed, not picked.
+    expect(
+      await wizard(page)
+        .getByRole("radio", { name: /^Hasta 30 km/ })
+        .isDisabled(),
+    ).toBe(true);
     // 2420 + 12705 + 6050 + 5445 cents.
     expect(plain(await total.textContent())).toBe("266,20 €");
     expect(plain(await page.getByTestId("installation-total").textContent())).toMatch(

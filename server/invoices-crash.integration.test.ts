@@ -106,7 +106,10 @@ for (const kind of testDbKinds()) {
           variant.options.map((o: number) => [String(attributes.find((a: { options: { id: number }[] }) => a.options.some((x) => x.id === o)).id), o]),
         );
         for (let i = 0; i < N / 2; i++) {
-          const add = await call(shop, "POST", `/cart/v1/cart-rows/${qs}`, { product: slug, selection: { quantity: 1, options, ranges: {}, texts: {}, complements: {} } });
+          const add = await call(shop, "POST", `/cart/v1/cart-rows/${qs}`, {
+            product: slug,
+            selection: { quantity: 1, options, ranges: {}, texts: {}, complements: {} },
+          });
           expect(add.status).toBe(201);
           const cart = await add.json();
           const fr = store === "FRDB";
@@ -163,7 +166,8 @@ for (const kind of testDbKinds()) {
       }
       const list = await (await call(shop, "GET", "/accounting/v1/invoices/?page_size=100", undefined, staff)).json();
       const byOrder = new Map<number, number>();
-      for (const inv of list.results as { order: number; kind: string }[]) if (inv.kind === "invoice") byOrder.set(inv.order, (byOrder.get(inv.order) ?? 0) + 1);
+      for (const inv of list.results as { order: number; kind: string }[])
+        if (inv.kind === "invoice") byOrder.set(inv.order, (byOrder.get(inv.order) ?? 0) + 1);
       for (const o of orders) expect(byOrder.get(o.id), `order ${o.id} has exactly one invoice`).toBe(1);
       await shop.stop("SIGTERM");
 

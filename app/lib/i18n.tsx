@@ -1,4 +1,5 @@
-import { createContext, useContext } from "react";
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
+import { loadAllMessages, messagesVersion, subscribeMessages } from "../../core/i18n/dictionaries.ts";
 import { type Params, t } from "../../core/i18n/index.ts";
 import { LOCALE_BY_LANGUAGE, type Language, localePath } from "../../core/stores.ts";
 import { formatPrice } from "../../core/money.ts";
@@ -26,8 +27,24 @@ function make(lang: Language): I18n {
 const cache = { es: make("es"), fr: make("fr") };
 const I18nContext = createContext<I18n>(cache.es);
 
+/**
+ * The document carries only the messages its first render used (core/i18n): once the page has
+ * loaded, the whole dictionary is fetched in the background for what comes next (another page,
+ * a dialog, a form error), and every translated component renders again when it arrives.
+ */
 export function I18nProvider({ lang, children }: { lang: Language; children: React.ReactNode }) {
-  return <I18nContext.Provider value={cache[lang]}>{children}</I18nContext.Provider>;
+  const version = useSyncExternalStore(subscribeMessages, messagesVersion, () => 0);
+  const value = useMemo(() => (version === 0 ? cache[lang] : { ...make(lang) }), [lang, version]);
+  useEffect(() => {
+    const load = () => void loadAllMessages(lang);
+    if (document.readyState !== "complete") {
+      window.addEventListener("load", load, { once: true });
+      return () => window.removeEventListener("load", load);
+    }
+    const id = window.setTimeout(load, 200);
+    return () => window.clearTimeout(id);
+  }, [lang]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
 export const useI18n = () => useContext(I18nContext);

@@ -2,15 +2,20 @@ import type { Language } from "../stores.ts";
 
 export type Dictionary = Record<string, string>;
 
-/** The id of the JSON data element the root layout renders with the page language's messages. */
+/** The id of the JSON data element the server renders with the messages the page used. */
 export const DICTIONARY_ELEMENT_ID = (language: Language) => `i18n-${language}`;
 
 const cache: Partial<Record<Language, Dictionary>> = {};
+const loading: Partial<Record<Language, Promise<void>>> = {};
+const listeners = new Set<() => void>();
+let version = 0;
 
 /**
- * Browser side: the messages of the page's language, read once from the document (the root
- * layout embeds them as application/json). Another language is never needed without a full
- * page load: the language switch is a plain link.
+ * Browser side: the messages of the page, read once from the document (the server embeds, as
+ * application/json, exactly the keys its render used). Keys the page did not need at first
+ * (another page after a client-side navigation, a dialog, a form error) come with the whole
+ * dictionary, fetched once after load (loadAllMessages) or at the first key missing. Another
+ * language is never needed without a full page load: the language switch is a plain link.
  */
 export function getDictionary(language: Language): Dictionary {
   let d = cache[language];
@@ -21,3 +26,51 @@ export function getDictionary(language: Language): Dictionary {
   }
   return d;
 }
+
+/** The URL of the whole dictionary, as the server wrote it on the data element. */
+export const allMessagesUrl = (language: Language) => document.getElementById(DICTIONARY_ELEMENT_ID(language))?.dataset.src ?? `/i18n/${language}.json`;
+
+/** Fetches the whole dictionary of a language once; components re-render when it arrives. */
+export function loadAllMessages(language: Language): Promise<void> {
+  let p = loading[language];
+  if (!p) {
+    p = fetch(allMessagesUrl(language), { credentials: "same-origin" })
+      .then((r) => (r.ok ? (r.json() as Promise<Dictionary>) : Promise.reject(new Error(`messages: ${r.status}`))))
+      .then((all) => {
+        cache[language] = { ...all, ...getDictionary(language) };
+        version++;
+        for (const fn of listeners) fn();
+      })
+      .catch(() => {
+        // Offline or a deploy in between: try again a little later, not on every render.
+        setTimeout(() => {
+          loading[language] = undefined;
+        }, 10_000);
+      });
+    loading[language] = p;
+  }
+  return p;
+}
+
+/** Nothing to record in the browser. */
+export function messageUsed(_key: string): void {}
+
+/** A key the document did not carry: the whole dictionary is fetched; meanwhile the key shows. */
+export function messageMissing(language: Language, _key: string): string | undefined {
+  void loadAllMessages(language);
+  return undefined;
+}
+
+export const messagesVersion = () => version;
+
+export function subscribeMessages(fn: () => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** Server only (the SSR entry); never called in the browser. */
+export function setMessageRecorder(_fn: ((key: string) => void) | null): void {}
+export function pickMessages(language: Language, _keys: Iterable<string>): Dictionary {
+  return getDictionary(language);
+}
+export const dictionaryVersion = (_language: Language) => "";

@@ -75,9 +75,69 @@ const fr: Dictionary = {
 
 /**
  * Server side (Node and the SSR bundle): every language, statically. The browser build gets
- * dictionaries.client.ts instead (vite.config.ts), which reads the one language of the page
- * from the document: messages are data, not JavaScript to download and parse.
+ * dictionaries.client.ts instead (vite.config.ts), which reads the messages of the page from
+ * the document: messages are data, not JavaScript to download and parse.
  */
 export function getDictionary(language: Language): Dictionary {
   return language === "fr" ? fr : es;
+}
+
+let recorder: ((key: string) => void) | null = null;
+
+/**
+ * Set once by the SSR entry (app/entry.server.tsx): it collects the keys each render uses, so
+ * the document carries only those messages (docs/decisions/005).
+ */
+export function setMessageRecorder(fn: ((key: string) => void) | null): void {
+  recorder = fn;
+}
+
+/** Called by t() for every key it finds. */
+export function messageUsed(key: string): void {
+  recorder?.(key);
+}
+
+/** Called by t() for a key it does not know: on the server there is nothing more to load. */
+export function messageMissing(_language: Language, _key: string): string | undefined {
+  return undefined;
+}
+
+/** The messages of these keys in this language (what one document carries). */
+export function pickMessages(language: Language, keys: Iterable<string>): Dictionary {
+  const d = getDictionary(language);
+  const out: Dictionary = {};
+  for (const k of [...keys].sort()) if (k in d) out[k] = d[k];
+  return out;
+}
+
+const versions: Partial<Record<Language, string>> = {};
+
+/** A short content hash of a language's whole dictionary: the version in its URL (immutable caching). */
+export function dictionaryVersion(language: Language): string {
+  let v = versions[language];
+  if (!v) {
+    // FNV-1a over the JSON: stable across processes and builds with the same messages.
+    const json = JSON.stringify(getDictionary(language));
+    let h = 0x811c9dc5;
+    for (let i = 0; i < json.length; i++) h = Math.imul(h ^ json.charCodeAt(i), 0x01000193) >>> 0;
+    v = h.toString(36);
+    versions[language] = v;
+  }
+  return v;
+}
+
+/** Where the browser fetches a language's whole dictionary (app/routes/resources/messages.ts). */
+export const allMessagesUrl = (language: Language) => `/i18n/${language}.json?v=${dictionaryVersion(language)}`;
+
+/** Browser side only: resolves at once here. */
+export function loadAllMessages(_language: Language): Promise<void> {
+  return Promise.resolve();
+}
+
+/** Browser side only: how many times more messages arrived (0 on the server). */
+export const messagesVersion = () => 0;
+
+/** Browser side only: called when more messages arrive; never on the server. */
+export function subscribeMessages(_fn: () => void): () => void {
+  return () => {};
 }

@@ -1,20 +1,31 @@
 import type { Language } from "../stores.ts";
-import { getDictionary } from "./dictionaries.ts";
+import { getDictionary, messageMissing, messageUsed } from "./dictionaries.ts";
 
 /**
  * Flat dotted keys, one JSON file per domain and language (core/i18n/<lang>/*.json). The
  * Spanish files hold the spec's exact wording; the French ones real French.
+ *
+ * Server side every use of a key is reported to dictionaries.ts (the document then carries only
+ * the messages its render used); browser side a key the document did not carry asks for the
+ * whole dictionary (dictionaries.client.ts).
  */
 export type Params = Record<string, string | number>;
 
 export function t(language: Language, key: string, params?: Params): string {
-  const text = getDictionary(language)[key] ?? key;
+  const dict = getDictionary(language);
+  let text = dict[key];
+  if (text === undefined) text = messageMissing(language, key) ?? key;
+  else messageUsed(key);
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
 export function hasKey(language: Language, key: string): boolean {
-  return key in getDictionary(language);
+  if (key in getDictionary(language)) {
+    messageUsed(key);
+    return true;
+  }
+  return messageMissing(language, key) !== undefined;
 }
 
 export type Translator = (key: string, params?: Params) => string;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { percentOff } from "../../../core/money.ts";
-import type { ProductCard as Card } from "../../../core/catalog.types.ts";
+import type { CardView as Card } from "../../../core/card-view.ts";
 import { useI18n } from "~/lib/i18n";
 import { Picture } from "./picture";
 
@@ -62,9 +62,10 @@ export function ProductCard({ product, priority = false, onOpen, sizes }: { prod
   if (p.is_settlement) badges.push({ label: t("catalog.badge.settlement"), className: "bg-amber-300 text-ink" });
   else if (p.is_offer) badges.push({ label: t("catalog.badge.offer"), className: "bg-accent-600 text-white" });
   // Professionals see their discount (the price block shows their price); other shoppers are not told about it.
-  if (p.prices.pvp_professional != null && p.prices.professional_discount_bp > 0) {
+  const discountBp = p.prices.professional_discount_bp ?? 0;
+  if (p.prices.pvp_professional != null && discountBp > 0) {
     badges.push({
-      label: t("catalog.badge.professional", { pct: Math.round(p.prices.professional_discount_bp / 100) }),
+      label: t("catalog.badge.professional", { pct: Math.round(discountBp / 100) }),
       className: "bg-sand-100 text-brand-900 ring-1 ring-sand-200",
     });
   }
@@ -106,8 +107,8 @@ export function ProductCard({ product, priority = false, onOpen, sizes }: { prod
             {p.name}
           </Link>
         </h3>
-        <Stars average={p.rating.average} count={p.rating.count} />
-        {p.colors.length > 1 && (
+        {p.rating && <Stars average={p.rating.average} count={p.rating.count} />}
+        {p.colors && p.colors.length > 1 && (
           <p className="flex items-center gap-1">
             <span className="sr-only">{t("catalog.colors", { count: p.colors.length })}</span>
             {p.colors.slice(0, 6).map((c) => (
@@ -117,7 +118,7 @@ export function ProductCard({ product, priority = false, onOpen, sizes }: { prod
           </p>
         )}
         <div className="mt-auto pt-1">
-          {p.variant_count > 1 && <span className="text-xs text-muted">{t("catalog.from")} </span>}
+          {(p.variant_count ?? 1) > 1 && <span className="text-xs text-muted">{t("catalog.from")} </span>}
           <PriceBlock prices={p.prices} />
         </div>
       </div>

@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { type SavedCategoryPage, parseListingState, serialiseListingState } from "../../../core/catalog-filters.ts";
-import type { BannerDto, ProductCard as Card } from "../../../core/catalog.types.ts";
+import type { CardView as Card } from "../../../core/card-view.ts";
+import type { BannerDto } from "../../../core/catalog.types.ts";
 import { useI18n } from "~/lib/i18n";
 import { STORAGE_KEYS, readStorage, writeStorage } from "~/lib/local-store";
 import { BannerCard } from "./banners";

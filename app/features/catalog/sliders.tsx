@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import type { BannerDto, ProductCard as Card } from "../../../core/catalog.types.ts";
+import type { CardView as Card } from "../../../core/card-view.ts";
+import type { BannerDto } from "../../../core/catalog.types.ts";
 import { useI18n } from "~/lib/i18n";
 import { bannerTheme } from "./banners";
 import { Picture } from "./picture";

@@ -113,11 +113,7 @@ export function OrderDetail({ data, actionData }: { data: OrderPageData; actionD
       </div>
 
       {(data.openWithdrawal || actionData?.intent === "withdraw") && (
-        <WithdrawalForm
-          order={order}
-          actionData={actionData?.intent === "withdraw" ? actionData : undefined}
-          cancelHref={qhref({ request: null })}
-        />
+        <WithdrawalForm order={order} actionData={actionData?.intent === "withdraw" ? actionData : undefined} cancelHref={qhref({ request: null })} />
       )}
 
       {requestKind && (

@@ -188,7 +188,8 @@ export function InstallationWizard({ cfg, tariff }: { cfg: Configurator; tariff:
                   town: place.name,
                   km: place.km.toLocaleString(lang === "fr" ? "fr-FR" : "es-ES", { maximumFractionDigits: 1 }),
                   capital: place.province,
-                })}
+                })}{" "}
+                {t("installation.distance.computed_hint")}
               </p>
             )}
             <div className="grid gap-2">
@@ -196,16 +197,20 @@ export function InstallationWizard({ cfg, tariff }: { cfg: Configurator; tariff:
                 const cityPrice = draft.city?.prices[d];
                 if (cityPrice == null) return null;
                 const checked = String(draft.distance) === d;
+                // A known town's band is computed (spec: "asked otherwise"): the other one is not the shopper's to pick.
+                const computed = place?.distance != null && place.city.id === draft.city?.id ? place.distance : null;
+                const locked = computed != null && String(computed) !== d;
                 return (
                   <label
                     key={d}
-                    className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm ${checked ? "border-brand-600 bg-white" : "border-sand-200 bg-white/60"}`}
+                    className={`flex items-start gap-3 rounded-lg border p-3 text-sm ${locked ? "cursor-not-allowed opacity-60" : "cursor-pointer"} ${checked ? "border-brand-600 bg-white" : "border-sand-200 bg-white/60"}`}
                   >
                     <input
                       type="radio"
                       name={`${id}-distance`}
                       value={d}
                       checked={checked}
+                      disabled={locked}
                       onChange={() => setDraft({ ...draft, distance: Number(d) as FacilityDistance })}
                       className="mt-0.5 size-4 accent-brand-700"
                     />

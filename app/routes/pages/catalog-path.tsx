@@ -1,5 +1,6 @@
 import { lazy } from "react";
 import { Link, data, redirect } from "react-router";
+import { cardView } from "../../../core/card-view.ts";
 import { parseListingState, serialiseListingState } from "../../../core/catalog-filters.ts";
 import { localePath } from "../../../core/stores.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -49,7 +50,7 @@ async function loadCategory({ request, context }: Route.LoaderArgs) {
     Array.from({ length: to - state.page.from }, (_, i) => catalog.listByCategory(ctx, slug, { ...q, page: state.page.from + 1 + i })),
   );
   const listing: ListingPage = {
-    results: [first, ...rest].flatMap((p) => p?.results ?? []),
+    results: [first, ...rest].flatMap((p) => (p?.results ?? []).map(cardView)),
     from: state.page.from,
     to,
     pages,

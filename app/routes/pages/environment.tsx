@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { cardView } from "../../../core/card-view.ts";
 import { t } from "../../../core/i18n/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { catalogFor } from "~/features/catalog/catalog.server";
@@ -15,7 +16,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { catalog, ctx, lang } = await catalogFor(request, context);
   const env = environmentBySlug(lang, params.slug);
   if (!env) throw notFound();
-  const products = env.refs.length ? (await catalog.weblistProducts(ctx, { refs: env.refs, page: 1, page_size: 48 })).results : [];
+  const products = env.refs.length ? (await catalog.weblistProducts(ctx, { refs: env.refs, page: 1, page_size: 48 })).results.map(cardView) : [];
   const others = environments(lang)
     .filter((e) => e.slug !== env.slug)
     .map(({ slug, title, illustration }) => ({ slug, title, illustration }));

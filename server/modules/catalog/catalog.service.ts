@@ -38,6 +38,13 @@ import { searchProducts, suggest } from "./search/search.ts";
 
 export const CATALOG_CHANGED_CHANNEL = "catalog_changed";
 
+type Merchandising = {
+  sliders: BannerDto[];
+  banners: BannerDto[];
+  highlights: Record<"category" | "product" | "supplier", number[]>;
+  seoTexts: SeoText[];
+};
+
 /** Store pages that are not categories, products or brands (get_seo_link answers "page"). */
 const STORE_PAGES = new Set(["/marcas", "/novedades", "/ofertas", "/rebajas", "/espacios", "/buscar", "/inspiracion", "/black-friday", "/cart"]);
 
@@ -61,6 +68,8 @@ export function createCatalogService(database: Database, stores: StoresService) 
   const hasInstallation = async (storeId: number) => (await stores.all()).some((s) => s.id === storeId && s.features.installationService);
   const db = database.db;
   let metaPromise: Promise<CatalogMeta> | undefined;
+  /** Each store's merchandising (sliders, banners, highlights, SEO texts): seed data, changed only with the catalog. */
+  const merchByStore = new Map<number, Promise<Merchandising>>();
   const changeListeners = new Set<() => void>();
   let unlisten: (() => Promise<void>) | undefined;
 
@@ -76,6 +85,7 @@ export function createCatalogService(database: Database, stores: StoresService) 
 
   function clearLocal() {
     metaPromise = undefined;
+    merchByStore.clear();
     for (const fn of changeListeners) fn();
   }
 
@@ -97,13 +107,42 @@ export function createCatalogService(database: Database, stores: StoresService) 
     return visible(node, scope.storeId, scope.language) ? { m, node } : null;
   }
 
+  /**
+   * A store's merchandising, read once (4 queries) and kept until the catalog changes: the home
+   * page then runs only the queries of its products and brands. Keyed by store id (a handful).
+   */
+  function merchandising(storeId: number): Promise<Merchandising> {
+    let p = merchByStore.get(storeId);
+    if (!p) {
+      p = loadMerchandising(storeId);
+      merchByStore.set(storeId, p);
+      p.catch(() => merchByStore.delete(storeId));
+    }
+    return p;
+  }
+
+  async function loadMerchandising(storeId: number): Promise<Merchandising> {
+    const [sliders, banners, marks, seo] = await Promise.all([
+      db.select().from(homeSliders).where(eq(homeSliders.storeId, storeId)).orderBy(asc(homeSliders.position), asc(homeSliders.id)),
+      db.select().from(homeBanners).where(eq(homeBanners.storeId, storeId)).orderBy(asc(homeBanners.position), asc(homeBanners.id)),
+      db
+        .select({ kind: storeHighlights.kind, id: storeHighlights.targetId })
+        .from(storeHighlights)
+        .where(eq(storeHighlights.storeId, storeId))
+        .orderBy(asc(storeHighlights.position), asc(storeHighlights.id)),
+      db.select().from(seoTexts).where(eq(seoTexts.storeId, storeId)).orderBy(asc(seoTexts.page)),
+    ]);
+    const byKind = (kind: string) => marks.filter((m) => m.kind === kind).map((m) => m.id);
+    return {
+      sliders: sliders.map((s) => ({ id: s.id, title: s.title, subtitle: s.subtitle, url: s.url, illustration: s.illustration, cta: s.cta, theme: s.theme })),
+      banners: banners.map((s) => ({ id: s.id, title: s.title, subtitle: s.subtitle, url: s.url, illustration: s.illustration })),
+      highlights: { category: byKind("category"), product: byKind("product"), supplier: byKind("supplier") },
+      seoTexts: seo.map((t) => ({ page: t.page, title: t.title, body: t.body })),
+    };
+  }
+
   async function highlights(storeId: number, kind: "category" | "product" | "supplier"): Promise<number[]> {
-    const list = await db
-      .select({ id: storeHighlights.targetId })
-      .from(storeHighlights)
-      .where(and(eq(storeHighlights.storeId, storeId), eq(storeHighlights.kind, kind)))
-      .orderBy(asc(storeHighlights.position), asc(storeHighlights.id));
-    return list.map((r) => r.id);
+    return (await merchandising(storeId)).highlights[kind];
   }
 
   const service = {
@@ -130,12 +169,10 @@ export function createCatalogService(database: Database, stores: StoresService) 
 
     // ------------------------------------------------------------------ home and store merchandising
     async homeSliders(ctx: RequestContext): Promise<BannerDto[]> {
-      const list = await db.select().from(homeSliders).where(eq(homeSliders.storeId, ctx.store.id)).orderBy(asc(homeSliders.position), asc(homeSliders.id));
-      return list.map((s) => ({ id: s.id, title: s.title, subtitle: s.subtitle, url: s.url, illustration: s.illustration, cta: s.cta, theme: s.theme }));
+      return (await merchandising(ctx.store.id)).sliders;
     },
     async homeBanners(ctx: RequestContext): Promise<BannerDto[]> {
-      const list = await db.select().from(homeBanners).where(eq(homeBanners.storeId, ctx.store.id)).orderBy(asc(homeBanners.position), asc(homeBanners.id));
-      return list.map((s) => ({ id: s.id, title: s.title, subtitle: s.subtitle, url: s.url, illustration: s.illustration }));
+      return (await merchandising(ctx.store.id)).banners;
     },
     /** store-highlight-categories: the home's highlighted categories, in the store's order. */
     async highlightCategories(ctx: RequestContext): Promise<(CategoryRef & { illustration: string })[]> {
@@ -154,9 +191,8 @@ export function createCatalogService(database: Database, stores: StoresService) 
     },
     /** store-seo-texts: SEO blocks of the store's pages, or of one page ("home", "ofertas" ...). */
     async seoTexts(ctx: RequestContext, page?: string): Promise<SeoText[]> {
-      const where = page === undefined ? eq(seoTexts.storeId, ctx.store.id) : and(eq(seoTexts.storeId, ctx.store.id), eq(seoTexts.page, page));
-      const list = await db.select().from(seoTexts).where(where).orderBy(asc(seoTexts.page));
-      return list.map((t) => ({ page: t.page, title: t.title, body: t.body }));
+      const all = (await merchandising(ctx.store.id)).seoTexts;
+      return page === undefined ? all : all.filter((t) => t.page === page);
     },
     async home(ctx: RequestContext): Promise<HomeData> {
       const [sliders, banners, categories, prods, suppliers, offers, novelties, seo] = await Promise.all([

@@ -340,7 +340,7 @@ export function createAftersaleService(deps: AftersaleDeps) {
     /** Staff: a price correction (a credit note of `amount` cents, VAT included) on an order's invoice, refunded. */
     async correctPrice(user: RequestContext["user"], invoiceId: number, amount: number, reason: string) {
       const inv = await invoices.get(invoiceId);
-      if (!inv || inv.kind !== "invoice") return fail("es", "invoice.not_found", 404);
+      if (inv?.kind !== "invoice") return fail("es", "invoice.not_found", 404);
       const ctx = await storeCtx(inv.storeId, user);
       const res = await db
         .transaction((trx) => invoices.creditNote(trx as unknown as Db, { orderId: inv.orderId, reason, amount }))
@@ -363,9 +363,9 @@ export function createAftersaleService(deps: AftersaleDeps) {
     async addPhoto(ctx: RequestContext, orderId: number, requestId: number, access: OrderAccess, contentType: string, body: Buffer) {
       const lang = ctx.language;
       const order = await deps.orders().get(ctx, orderId, access);
-      if (!order || !order.requests.some((r) => r.id === requestId)) return fail(lang, "order.not_found", 404);
+      if (!order?.requests.some((r) => r.id === requestId)) return fail(lang, "order.not_found", 404);
       const kind = PHOTO_TYPES[contentType.split(";")[0].trim().toLowerCase()];
-      if (!kind || !kind.sniff(body)) return fail(lang, "aftersale.photo_type", 415);
+      if (!kind?.sniff(body)) return fail(lang, "aftersale.photo_type", 415);
       if (body.length > PHOTO_MAX_BYTES) return fail(lang, "aftersale.photo_too_large", 413);
       const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(requestPhotos).where(eq(requestPhotos.requestId, requestId));
       if (Number(n) >= PHOTOS_PER_REQUEST) return fail(lang, "aftersale.photo_limit", 409);

@@ -230,6 +230,7 @@ export async function invoicesRoutes(app: FastifyInstance, services: Services) {
       description: "application/pdf. Same access as the invoice: its order's customer, its guest (cart cookie or `?t=`), staff; anyone else gets 404.",
       params: Id,
       query: LinkQuery,
+      response: z.unknown().describe("The PDF document itself (application/pdf), not JSON"),
       auth: "optional",
       errors: [404],
     },
@@ -254,6 +255,7 @@ export async function invoicesRoutes(app: FastifyInstance, services: Services) {
       summary: "Staff: the accountant's CSV of a period (issue dates, inclusive): one line per document and VAT rate, in number order",
       description: "text/csv; UTF-8 with BOM, `;`-separated, amounts in euros with a point.",
       query: z.object({ from: IsoDay, to: IsoDay, store: z.string().max(10).optional().describe("ESDB, FRDB or a store id; all stores when absent") }),
+      response: z.unknown().describe("The CSV file itself (text/csv), not JSON"),
       auth: "staff",
     },
     async ({ query, user }, _req, reply) => {
@@ -496,6 +498,7 @@ export async function invoicesRoutes(app: FastifyInstance, services: Services) {
       tag: TAG,
       summary: "Staff: one request photo (the image)",
       params: Id,
+      response: z.unknown().describe("The image itself (image/jpeg, image/png or image/webp), not JSON"),
       auth: "staff",
       errors: [404],
     },

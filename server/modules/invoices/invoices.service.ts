@@ -25,7 +25,7 @@ import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { orderRows, orders } from "../cart/cart.schema.ts";
 import type { InvoiceSource } from "../checkout/checkout.service.ts";
-import { invoiceSeries, invoices, type Party, verifactuChain, verifactuRecords } from "./invoices.schema.ts";
+import { invoices, type Party, verifactuChain, verifactuRecords } from "./invoices.schema.ts";
 import { type AftersaleDeps, type AftersaleService, createAftersaleService } from "./aftersale.service.ts";
 import { renderInvoicePdf } from "./invoices.pdf.ts";
 

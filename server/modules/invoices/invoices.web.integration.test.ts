@@ -47,7 +47,13 @@ describeEachDb("order page: invoice and withdrawal (SSR, no JavaScript)", (kind)
   const text = (html: string) => decode(html.replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
 
   async function paidGuestOrder() {
-    const selection = { quantity: 1, options: { [attrs.color.id]: opt("color", "blanco"), [attrs.acabado.id]: opt("acabado", "mate") }, ranges: { [attrs.ancho.id]: 75 }, texts: {}, complements: {} };
+    const selection = {
+      quantity: 1,
+      options: { [attrs.color.id]: opt("color", "blanco"), [attrs.acabado.id]: opt("acabado", "mate") },
+      ranges: { [attrs.ancho.id]: 75 },
+      texts: {},
+      complements: {},
+    };
     const add = await shop.app.inject({ method: "POST", url: "/api/cart/v1/cart-rows/", payload: { product: SLUG, selection } });
     expect(add.statusCode, add.body).toBe(201);
     const res = await shop.app.inject({
@@ -76,16 +82,19 @@ describeEachDb("order page: invoice and withdrawal (SSR, no JavaScript)", (kind)
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json().order;
     await (shop.database.db as Db).transaction((tx) =>
-      shop.services.checkout.orderPayments.applyOutcome(tx as unknown as Db, {
-        reference: order.payment_reference,
-        amount: order.prices.total,
-        pspReference: "psp-web",
-        resultCode: "Authorised",
-        currency: "EUR",
-        method: "card",
-        provider: "test",
-        source: "webhook",
-      } as PaymentOutcome),
+      shop.services.checkout.orderPayments.applyOutcome(
+        tx as unknown as Db,
+        {
+          reference: order.payment_reference,
+          amount: order.prices.total,
+          pspReference: "psp-web",
+          resultCode: "Authorised",
+          currency: "EUR",
+          method: "card",
+          provider: "test",
+          source: "webhook",
+        } as PaymentOutcome,
+      ),
     );
     const link = new URL(res.json().order_url);
     return { order, path: `${link.pathname}?t=${link.searchParams.get("t")}`, t: link.searchParams.get("t")! };
@@ -117,7 +126,13 @@ describeEachDb("order page: invoice and withdrawal (SSR, no JavaScript)", (kind)
         method: "POST",
         url: `${path}&request=withdraw`,
         payload: new URLSearchParams({ intent: "withdraw", confirm: "true", statement: "Me he equivocado de medida" }).toString(),
-        headers: { host: "tienda.example.es", "x-forwarded-proto": "https", "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, "sec-fetch-dest": "document" },
+        headers: {
+          host: "tienda.example.es",
+          "x-forwarded-proto": "https",
+          "content-type": "application/x-www-form-urlencoded",
+          origin: ORIGIN,
+          "sec-fetch-dest": "document",
+        },
       });
       expect(post.statusCode, post.body.slice(0, 300)).toBe(302);
       const back = String(post.headers.location);
@@ -136,7 +151,12 @@ describeEachDb("order page: invoice and withdrawal (SSR, no JavaScript)", (kind)
         method: "POST",
         url: path,
         payload: "intent=withdraw&confirm=true",
-        headers: { host: "tienda.example.es", "x-forwarded-proto": "https", "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+        headers: {
+          host: "tienda.example.es",
+          "x-forwarded-proto": "https",
+          "content-type": "application/x-www-form-urlencoded",
+          origin: "https://evil.example",
+        },
       });
       expect(post.statusCode).toBe(403);
     });
