@@ -13,6 +13,23 @@ export function srcSet(key: string, format: ImageFormat, widths: readonly number
   return widths.map((w) => `${mediaUrl(key, w, format)} ${w}w`).join(", ");
 }
 
+/**
+ * /media/<key>/<width> without an extension: the server answers AVIF, WebP or JPEG by the
+ * browser's Accept header (Vary: Accept). One srcset instead of a <source> per format: a card's
+ * image is a third of the markup.
+ */
+export function autoSrcSet(key: string, widths: readonly number[] = IMAGE_WIDTHS): string {
+  return widths.map((w) => `/media/${key}/${w} ${w}w`).join(", ");
+}
+
+/** The format for an Accept header: AVIF, then WebP, then JPEG (what every browser takes). */
+export function formatForAccept(accept: string | undefined): ImageFormat {
+  const a = accept ?? "";
+  if (a.includes("image/avif")) return "avif";
+  if (a.includes("image/webp")) return "webp";
+  return "jpg";
+}
+
 /** A generated document (product data sheet, manual) served at /media/files/<key>.pdf. */
 export function fileUrl(key: string): string {
   return `/media/files/${key}.pdf`;

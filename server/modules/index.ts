@@ -104,10 +104,12 @@ export function createServices(database: Database, config: Config) {
       marketing.start();
       payments.start();
       checkout.start();
+      invoices.aftersale?.start();
     },
     async stop() {
       cart.stop();
       await checkout.stop();
+      invoices.aftersale?.stop();
       await payments.stop();
       // Welcome mails being sent finish before the mail transport closes.
       await marketing.stop();

@@ -23,6 +23,7 @@ export function BannerCard({ banner, tall = false }: { banner: BannerDto; tall?:
           width={1600}
           height={600}
           sizes="(min-width: 1024px) 33vw, 100vw"
+          widths={[320, 480, 640, 960]}
           className={`h-full w-full object-cover ${tall ? "object-[70%_50%]" : "object-right"}`}
         />
         <div className={`absolute inset-0 bg-gradient-to-r ${th.veil} to-transparent`} />

@@ -22,7 +22,7 @@ export function BrandTile({ brand }: { brand: BrandDto }) {
 }
 
 /** The home's strip of featured brands with a link to all of them. */
-export function BrandStrip({ brands }: { brands: BrandDto[] }) {
+export function BrandStrip({ brands }: { brands: Pick<BrandDto, "id" | "slug" | "path" | "name">[] }) {
   const { t, href } = useI18n();
   if (!brands.length) return null;
   return (

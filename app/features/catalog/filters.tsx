@@ -16,11 +16,9 @@ import type { FilterDto } from "../../../core/catalog.types.ts";
 import { useI18n } from "~/lib/i18n";
 import { STORAGE_KEYS, readStorage, writeStorage } from "~/lib/local-store";
 
-const SWITCH =
-  "relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-400 transition-colors before:absolute before:left-0.5 before:top-0.5 before:h-5 before:w-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand-700 checked:before:translate-x-5";
-// Two range inputs stacked on one track: only their thumbs take the pointer.
-const DUAL =
-  "[&_input]:pointer-events-none [&_input]:absolute [&_input]:inset-0 [&_input]:h-6 [&_input]:w-full [&_input]:appearance-none [&_input]:bg-transparent [&_input::-webkit-slider-thumb]:pointer-events-auto [&_input::-webkit-slider-thumb]:h-5 [&_input::-webkit-slider-thumb]:w-5 [&_input::-webkit-slider-thumb]:appearance-none [&_input::-webkit-slider-thumb]:rounded-full [&_input::-webkit-slider-thumb]:border-2 [&_input::-webkit-slider-thumb]:border-brand-700 [&_input::-webkit-slider-thumb]:bg-white [&_input::-moz-range-thumb]:pointer-events-auto [&_input::-moz-range-thumb]:h-5 [&_input::-moz-range-thumb]:w-5 [&_input::-moz-range-thumb]:rounded-full [&_input::-moz-range-thumb]:border-2 [&_input::-moz-range-thumb]:border-brand-700 [&_input::-moz-range-thumb]:bg-white";
+// The switch, the dual range and the option rows are utilities of app/app.css (written once there,
+// not in every option of the page).
+const SWITCH = "filter-switch";
 
 type Ctx = { selected: Selection; sort: ListingSort; categoryId?: number };
 
@@ -170,7 +168,7 @@ function RangeFilter({ filter, value, onCommit }: { filter: FilterDto; value: [n
   const unit = filter.unit ? ` (${filter.unit})` : "";
   return (
     <div className="px-1 pt-2">
-      <div className={`relative h-6 ${DUAL}`}>
+      <div className="dual-range">
         <div className="absolute inset-x-0 top-1/2 h-1 -translate-y-1/2 rounded bg-slate-200" />
         <div className="absolute top-1/2 h-1 -translate-y-1/2 rounded bg-brand-600" style={{ left: `${pct(v[0])}%`, right: `${100 - pct(v[1])}%` }} />
         <input
@@ -277,7 +275,7 @@ function FilterGroup({ filter, ctx, onChange }: { filter: FilterDto; ctx: Ctx; o
               <label className="flex cursor-pointer flex-col items-center gap-1 text-[11px] text-muted" title={`${o.name} (${o.count})`}>
                 <input {...checkbox(o)} className="peer sr-only" />
                 <span
-                  className="h-8 w-8 rounded-full ring-1 ring-slate-300 ring-offset-2 peer-checked:ring-2 peer-checked:ring-brand-700 peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-accent-500"
+                  className="filter-swatch"
                   style={{ background: o.color ?? "#ccc" }}
                 />
                 <span className="max-w-14 truncate">{o.name}</span>
@@ -289,7 +287,7 @@ function FilterGroup({ filter, ctx, onChange }: { filter: FilterDto; ctx: Ctx; o
         <ul className="max-h-64 space-y-0.5 overflow-y-auto pt-1">
           {options.map((o) => (
             <li key={o.id}>
-              <label className="flex min-h-9 cursor-pointer items-center gap-2.5 text-sm hover:text-brand-700">
+              <label className="filter-option">
                 <input {...checkbox(o)} className="h-4.5 w-4.5 rounded accent-brand-700" />
                 <span className="flex-1">{o.name}</span>
                 <span className="text-xs text-muted">{o.count}</span>

@@ -1,4 +1,4 @@
-import { mediaUrl, srcSet } from "../../../core/media.ts";
+import { autoSrcSet, mediaUrl } from "../../../core/media.ts";
 
 type Props = {
   imageKey: string;
@@ -14,25 +14,25 @@ type Props = {
 };
 
 /**
- * A responsive product image: AVIF then WebP from the media pipeline, with intrinsic
- * width/height so the browser reserves its box (no layout shift).
+ * A responsive product image from the media pipeline: one srcset whose URLs the server answers
+ * in AVIF, WebP or JPEG as the browser accepts (core/media.ts autoSrcSet), with intrinsic
+ * width/height so the browser reserves its box (no layout shift). `src` is the JPEG for
+ * browsers without srcset.
  */
-export function Picture({ imageKey, alt, width, height, sizes, priority = false, className, widths = [160, 320, 480, 640, 960] }: Props) {
+export function Picture({ imageKey, alt, width, height, sizes, priority = false, className, widths = [160, 320, 480, 640] }: Props) {
   const fallbackWidth = widths[Math.min(2, widths.length - 1)];
   return (
-    <picture>
-      <source type="image/avif" srcSet={srcSet(imageKey, "avif", widths)} sizes={sizes} />
-      <source type="image/webp" srcSet={srcSet(imageKey, "webp", widths)} sizes={sizes} />
-      <img
-        src={mediaUrl(imageKey, fallbackWidth, "jpg")}
-        alt={alt}
-        width={width}
-        height={height}
-        loading={priority ? "eager" : "lazy"}
-        fetchPriority={priority ? "high" : "auto"}
-        decoding={priority ? "sync" : "async"}
-        className={className}
-      />
-    </picture>
+    <img
+      src={mediaUrl(imageKey, fallbackWidth, "jpg")}
+      srcSet={autoSrcSet(imageKey, widths)}
+      sizes={sizes}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
+      decoding={priority ? undefined : "async"}
+      className={className}
+    />
   );
 }

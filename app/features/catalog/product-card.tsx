@@ -4,16 +4,30 @@ import type { CardView as Card } from "../../../core/card-view.ts";
 import { useI18n } from "~/lib/i18n";
 import { Picture } from "./picture";
 
+// One formatter per locale: Number#toLocaleString builds a new one on every call (a hot spot
+// of the listing's server render, 24 cards a page).
+const ratingFormats = new Map<string, Intl.NumberFormat>();
+const ratingText = (n: number, locale: string) => {
+  let f = ratingFormats.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+    ratingFormats.set(locale, f);
+  }
+  return f.format(n);
+};
+
+// The card's look lives in app/app.css (card-*, stars, swatch, badge utilities): a listing
+// repeats it 24 times, so each class list is written once in the stylesheet, not in every card.
 export function Stars({ average, count, compact = false }: { average: number; count: number; compact?: boolean }) {
   const { t, locale } = useI18n();
   if (count <= 0) return null;
   const pct = Math.max(0, Math.min(100, (average / 5) * 100));
-  const label = t(count === 1 ? "catalog.rating_one" : "catalog.rating", { rating: average.toLocaleString(locale, { maximumFractionDigits: 1 }), count });
+  const label = t(count === 1 ? "catalog.rating_one" : "catalog.rating", { rating: ratingText(average, locale), count });
   return (
     <span className="flex items-center gap-1 text-xs text-muted">
-      <span className="relative inline-block text-[13px] leading-none tracking-[1px] text-slate-300" aria-hidden="true">
+      <span className="stars" aria-hidden="true">
         ★★★★★
-        <span className="absolute inset-0 overflow-hidden text-amber-500" style={{ width: `${pct}%` }}>
+        <span className="stars-fill" style={{ width: `${pct}%` }}>
           ★★★★★
         </span>
       </span>
@@ -58,24 +72,21 @@ export function ProductCard({ product, priority = false, onOpen, sizes }: { prod
   const { t, href } = useI18n();
   const p = product;
   const badges: { label: string; className: string }[] = [];
-  if (p.is_novelty) badges.push({ label: t("catalog.badge.novelty"), className: "bg-brand-700 text-white" });
-  if (p.is_settlement) badges.push({ label: t("catalog.badge.settlement"), className: "bg-amber-300 text-ink" });
-  else if (p.is_offer) badges.push({ label: t("catalog.badge.offer"), className: "bg-accent-600 text-white" });
+  if (p.is_novelty) badges.push({ label: t("catalog.badge.novelty"), className: "badge-novelty" });
+  if (p.is_settlement) badges.push({ label: t("catalog.badge.settlement"), className: "badge-settlement" });
+  else if (p.is_offer) badges.push({ label: t("catalog.badge.offer"), className: "badge-offer" });
   // Professionals see their discount (the price block shows their price); other shoppers are not told about it.
   const discountBp = p.prices.professional_discount_bp ?? 0;
   if (p.prices.pvp_professional != null && discountBp > 0) {
     badges.push({
       label: t("catalog.badge.professional", { pct: Math.round(discountBp / 100) }),
-      className: "bg-sand-100 text-brand-900 ring-1 ring-sand-200",
+      className: "badge-pro",
     });
   }
   const out = p.stock <= 0;
   return (
-    <article
-      className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white transition-shadow hover:shadow-lg focus-within:shadow-lg"
-      data-product-id={p.id}
-    >
-      <div className="relative aspect-square overflow-hidden bg-sand-50">
+    <article className="group card" data-product-id={p.id}>
+      <div className="card-media">
         {p.image ? (
           <Picture
             imageKey={p.image.key}
@@ -84,15 +95,15 @@ export function ProductCard({ product, priority = false, onOpen, sizes }: { prod
             height={p.image.height}
             sizes={sizes ?? "(min-width: 1280px) 280px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"}
             priority={priority}
-            className="h-full w-full object-contain p-3 transition-transform duration-300 group-hover:scale-105"
+            className="card-img"
           />
         ) : (
           <div className="h-full w-full" />
         )}
         {badges.length > 0 && (
-          <ul className="absolute left-2 top-2 flex flex-col items-start gap-1">
+          <ul className="card-badges">
             {badges.map((b) => (
-              <li key={b.label} className={`rounded-md px-2 py-0.5 text-[11px] font-bold uppercase tracking-wide ${b.className}`}>
+              <li key={b.label} className={`badge ${b.className}`}>
                 {b.label}
               </li>
             ))}
@@ -100,10 +111,10 @@ export function ProductCard({ product, priority = false, onOpen, sizes }: { prod
         )}
         {out && <span className="absolute inset-x-0 bottom-0 bg-ink/80 py-1 text-center text-xs font-semibold text-white">{t("catalog.out_of_stock")}</span>}
       </div>
-      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
-        {p.brand && <p className="text-xs font-semibold uppercase tracking-wider text-muted">{p.brand.name}</p>}
-        <h3 className="line-clamp-2 text-sm font-semibold leading-snug text-ink sm:text-[15px]">
-          <Link to={href(p.path)} className="after:absolute after:inset-0 focus:outline-none" onClick={() => onOpen?.(p)} prefetch="none">
+      <div className="card-body">
+        {p.brand && <p className="card-brand">{p.brand.name}</p>}
+        <h3 className="card-title">
+          <Link to={href(p.path)} className="card-link" onClick={() => onOpen?.(p)} prefetch="none">
             {p.name}
           </Link>
         </h3>
@@ -112,7 +123,7 @@ export function ProductCard({ product, priority = false, onOpen, sizes }: { prod
           <p className="flex items-center gap-1">
             <span className="sr-only">{t("catalog.colors", { count: p.colors.length })}</span>
             {p.colors.slice(0, 6).map((c) => (
-              <span key={c.name} title={c.name} aria-hidden="true" className="h-3.5 w-3.5 rounded-full ring-1 ring-slate-300" style={{ background: c.color }} />
+              <span key={c.name} title={c.name} aria-hidden="true" className="swatch" style={{ background: c.color }} />
             ))}
             {p.colors.length > 6 && <span className="text-xs text-muted">+{p.colors.length - 6}</span>}
           </p>

@@ -174,7 +174,7 @@ export function ProductRail({ title, products, more, id }: { title: string; prod
       </div>
       <ul ref={track} className="-mx-4 flex snap-x gap-3 overflow-x-auto scroll-px-4 px-4 pb-2 sm:mx-0 sm:gap-5 sm:px-0 [scrollbar-width:thin]">
         {products.map((p) => (
-          <li key={p.id} className="w-[46%] shrink-0 snap-start sm:w-[31%] lg:w-[23%] xl:w-[18.5%]">
+          <li key={p.id} className="rail-item">
             <ProductCard product={p} sizes="(min-width: 1280px) 240px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 46vw" />
           </li>
         ))}

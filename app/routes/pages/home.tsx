@@ -1,4 +1,6 @@
-import { Link } from "react-router";
+import { Suspense } from "react";
+import { Await, Link } from "react-router";
+import { cardView } from "../../../core/card-view.ts";
 import { t } from "../../../core/i18n/index.ts";
 import { ICONS, Icon } from "~/components/header";
 import { BannerRow } from "~/features/catalog/banners";
@@ -13,10 +15,31 @@ import { rootMeta, useRootData } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
+/**
+ * What is above the fold (slider, categories, highlighted products, banners) is awaited; the
+ * offers, novelties and brands further down are streamed after the page (deferred data), so
+ * the first bytes do not wait for their queries. Cards carry only what they show.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalog, ctx, lang } = await catalogFor(request, context);
-  const home = await catalog.home(ctx);
-  return { home, lang, title: t(lang, "page.home.title"), description: t(lang, "page.home.intro") };
+  const cards = (p: Promise<{ results: Parameters<typeof cardView>[0][] }>) => p.then((r) => r.results.map(cardView));
+  const offers = cards(catalog.weblistProducts(ctx, { listing: "offers", page_size: 12 }));
+  const novelties = cards(catalog.weblistProducts(ctx, { listing: "novelties", page_size: 12 }));
+  const brands = catalog.highlightSuppliers(ctx).then((list) => list.map(({ id, slug, path, name }) => ({ id, slug, path, name })));
+  const [sliders, banners, categories, products, seo] = await Promise.all([
+    catalog.homeSliders(ctx),
+    catalog.homeBanners(ctx),
+    catalog.highlightCategories(ctx),
+    catalog.highlightProducts(ctx),
+    catalog.seoTexts(ctx, "home"),
+  ]);
+  const home = { sliders, banners, categories, products: products.map(cardView), seo_text: seo[0] ? { title: seo[0].title, body: seo[0].body } : null };
+  return { home, offers, novelties, brands, lang, title: t(lang, "page.home.title"), description: t(lang, "page.home.intro") };
+}
+
+/** Keeps the room of a rail streamed after the page, so nothing below it moves when it arrives. */
+function RailPlaceholder() {
+  return <div aria-hidden="true" className="min-h-[25rem] sm:min-h-[28rem]" />;
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -113,10 +136,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <BannerRow banners={h.banners} />
         </section>
       )}
-      <ProductRail id="home-offers" title={t("home.offers.title")} products={h.offers} more={{ to: "/ofertas", label: t("home.offers.all") }} />
-      <ProductRail id="home-novelties" title={t("home.novelties.title")} products={h.novelties} more={{ to: "/novedades", label: t("home.novelties.all") }} />
+      <Suspense fallback={<RailPlaceholder />}>
+        <Await resolve={loaderData.offers} errorElement={null}>
+          {(offers) => <ProductRail id="home-offers" title={t("home.offers.title")} products={offers} more={{ to: "/ofertas", label: t("home.offers.all") }} />}
+        </Await>
+      </Suspense>
+      <Suspense fallback={<RailPlaceholder />}>
+        <Await resolve={loaderData.novelties} errorElement={null}>
+          {(novelties) => (
+            <ProductRail id="home-novelties" title={t("home.novelties.title")} products={novelties} more={{ to: "/novedades", label: t("home.novelties.all") }} />
+          )}
+        </Await>
+      </Suspense>
       <Inspiration />
-      <BrandStrip brands={h.suppliers} />
+      <Suspense fallback={null}>
+        <Await resolve={loaderData.brands} errorElement={null}>
+          {(brands) => <BrandStrip brands={brands} />}
+        </Await>
+      </Suspense>
       <RecentlyViewed />
       {h.seo_text && (
         <section aria-labelledby="home-seo" className="mt-6 border-t border-slate-200 pt-8">

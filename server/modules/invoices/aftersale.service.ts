@@ -78,6 +78,7 @@ const fmtWhen = (d: Date, lang: "es" | "fr") =>
 export function createAftersaleService(deps: AftersaleDeps) {
   const { db, config, invoices } = deps;
   const photoRoot = resolve(config.dataDir, "requests");
+  let ackTimer: NodeJS.Timeout | undefined;
   const fail = (lang: "es" | "fr", code: string, status: Fail["status"], fieldErrors?: Record<string, string>): Fail => ({
     ok: false,
     code,
@@ -405,6 +406,21 @@ export function createAftersaleService(deps: AftersaleDeps) {
         .orderBy(asc(withdrawals.id))
         .limit(50);
       for (const w of owed) await sendAck(w.id);
+    },
+
+    /** Retries owed acknowledgements every 5 minutes (each copy; a claim makes each send once). */
+    start() {
+      if (ackTimer) return;
+      ackTimer = setInterval(() => {
+        api
+          .flushAcks()
+          .catch((err) => console.error(JSON.stringify({ level: 50, time: Date.now(), name: "aftersale", msg: "ack retry failed", err: String(err) })));
+      }, 5 * 60_000);
+      ackTimer.unref();
+    },
+    stop() {
+      if (ackTimer) clearInterval(ackTimer);
+      ackTimer = undefined;
     },
 
     /** Photo rows of the given requests (to show counts to the customer). */

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import { VERIFACTU_LEGEND } from "../../../core/invoices.ts";
+import { madridIsoDate, VERIFACTU_LEGEND } from "../../../core/invoices.ts";
 import type { invoices, verifactuRecords } from "./invoices.schema.ts";
 
 type Inv = typeof invoices.$inferSelect;
@@ -84,9 +84,10 @@ function money(cents: number, lang: "es" | "fr"): string {
   return new Intl.NumberFormat(lang === "fr" ? "fr-FR" : "es-ES", { style: "currency", currency: "EUR" }).format(cents / 100).replace(/\u202f|\u00a0/g, " ");
 }
 const rate = (bp: number) => `${(bp / 100).toLocaleString("es-ES", { maximumFractionDigits: 2 })} %`;
-const day = (iso: string, lang: "es" | "fr") => {
+/** dd/mm/yyyy (both languages write dates day first). */
+const day = (iso: string, _lang: "es" | "fr") => {
   const [y, m, d] = iso.split("-");
-  return lang === "fr" ? `${d}/${m}/${y}` : `${d}/${m}/${y}`;
+  return `${d}/${m}/${y}`;
 };
 
 /**
@@ -98,6 +99,8 @@ const day = (iso: string, lang: "es" | "fr") => {
 export async function renderInvoicePdf(inv: Inv, record: Rec | null, corrected: Inv | null): Promise<Buffer> {
   const lang = inv.language === "fr" ? "fr" : "es";
   const T = TEXT[lang] as Record<string, string>;
+  // French typography puts a space before the colon.
+  const c = lang === "fr" ? " :" : ":";
   const qr = record ? await QRCode.toBuffer(record.qrUrl, { errorCorrectionLevel: "M", margin: 2, width: 240, type: "png" }) : null;
   const doc = new PDFDocument({
     size: "A4",
@@ -124,15 +127,15 @@ export async function renderInvoicePdf(inv: Inv, record: Rec | null, corrected: 
     .text(T[inv.type] ?? inv.type, left, 48, { width: width - 130 });
   doc.moveDown(0.3);
   doc.font("body").fontSize(10).fillColor("#111827");
-  doc.text(`${T.number}: ${inv.number}`);
-  doc.text(`${T.date}: ${day(inv.issueDate, lang)}`);
-  doc.text(`${T.order}: ${inv.orderNumber}`);
-  if (inv.paymentMethod) doc.text(`${T.payment}: ${METHOD[inv.paymentMethod]?.[lang] ?? inv.paymentMethod}`);
-  if (inv.paidAt && inv.kind === "invoice") doc.text(`${T.paidOn}: ${day(inv.paidAt.toISOString().slice(0, 10), lang)}`);
+  doc.text(`${T.number}${c} ${inv.number}`);
+  doc.text(`${T.date}${c} ${day(inv.issueDate, lang)}`);
+  doc.text(`${T.order}${c} ${inv.orderNumber}`);
+  if (inv.paymentMethod) doc.text(`${T.payment}${c} ${METHOD[inv.paymentMethod]?.[lang] ?? inv.paymentMethod}`);
+  if (inv.paidAt && inv.kind === "invoice") doc.text(`${T.paidOn}${c} ${day(madridIsoDate(inv.paidAt), lang)}`);
   if (corrected) {
     doc.moveDown(0.3);
-    doc.font("bold").text(`${T.corrects}: ${corrected.number} (${day(corrected.issueDate, lang)})`);
-    doc.font("body").text(`${T.reason}: ${inv.reason ?? ""}`);
+    doc.font("bold").text(`${T.corrects}${c} ${corrected.number} (${day(corrected.issueDate, lang)})`);
+    doc.font("body").text(`${T.reason}${c} ${inv.reason ?? ""}`);
     doc.text(T.rectification);
   }
   if (qr && record) {
@@ -150,7 +153,7 @@ export async function renderInvoicePdf(inv: Inv, record: Rec | null, corrected: 
     doc.font("bold").fontSize(10).fillColor("#111827").text(p.name, x, doc.y, { width: col });
     doc.font("body").fontSize(9);
     if (p.taxId) doc.text(lang === "fr" && title === T.seller ? p.taxId : `NIF: ${p.taxId}`, x, doc.y, { width: col });
-    if (p.vatNumber) doc.text(`${lang === "fr" ? "N° TVA intracommunautaire" : "NIF-IVA"}: ${p.vatNumber}`, x, doc.y, { width: col });
+    if (p.vatNumber) doc.text(`${lang === "fr" ? "N° TVA intracommunautaire" : "NIF-IVA"}${c} ${p.vatNumber}`, x, doc.y, { width: col });
     for (const a of p.address) doc.text(a, x, doc.y, { width: col });
     if (p.email) doc.text(p.email, x, doc.y, { width: col });
     if (p.registry) doc.fontSize(7).fillColor("#475569").text(p.registry, x, doc.y, { width: col }).fillColor("#111827");

@@ -1,20 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { fileUrl, IMAGE_WIDTHS } from "../../../core/media.ts";
+import { fileUrl, formatForAccept, IMAGE_WIDTHS } from "../../../core/media.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Services } from "../index.ts";
 import { isValidFileKey, isValidKey, isValidWidth } from "./media.service.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-// "<key...>/<width>.<format>": the key is everything before the last segment.
-const ImagePath = z
-  .string()
-  .max(400)
-  .regex(/^(.+)\/(\d{1,5})\.(avif|webp|jpg)$/, "media.bad_path");
+// "<key...>/<width>.<format>" (or "<key...>/<width>": the format the Accept header prefers):
+// the key is everything before the last segment.
+const IMAGE_PATH = /^(.+)\/(\d{1,5})(?:\.(avif|webp|jpg))?$/;
+const ImagePath = z.string().max(400).regex(IMAGE_PATH, "media.bad_path");
 
 /**
- * GET /media/<key>/<width>.<avif|webp|jpg>: a resized original (widths of core/media.ts only).
+ * GET /media/<key>/<width>.<avif|webp|jpg>: a resized original (widths of core/media.ts only);
+ * GET /media/<key>/<width>: the same in the best format the browser accepts (Vary: Accept).
  * GET /media/files/<key>.pdf: a product sheet (/media/files/<key> redirects there).
  */
 export async function mediaRoutes(app: FastifyInstance, { media }: Services) {
@@ -38,13 +38,14 @@ export async function mediaRoutes(app: FastifyInstance, { media }: Services) {
   app.get<{ Params: { "*": string } }>("/media/*", async (req, reply) => {
     const parsed = ImagePath.safeParse(req.params["*"]);
     if (!parsed.success) throw new AppError("media.bad_path", 400, "Ruta de imagen no válida: /media/<clave>/<ancho>.<avif|webp|jpg>");
-    const [, key, w, format] = /^(.+)\/(\d{1,5})\.(avif|webp|jpg)$/.exec(parsed.data)!;
+    const [, key, w, given] = IMAGE_PATH.exec(parsed.data)!;
+    const format = given ?? formatForAccept(req.headers.accept);
     const width = Number(w);
     if (!isValidKey(key)) throw new AppError("media.bad_key", 400, "Clave de imagen no válida");
     if (!isValidWidth(width)) throw new AppError("media.bad_width", 400, `Ancho no permitido: ${IMAGE_WIDTHS.join(", ")}`);
     const img = await media.image(key, width, format as "avif" | "webp" | "jpg");
     if (!img) throw new AppError("media.not_found", 404, "Archivo no encontrado");
-    reply.header("cache-control", IMMUTABLE).header("etag", img.etag).header("vary", "accept-encoding");
+    reply.header("cache-control", IMMUTABLE).header("etag", img.etag).header("vary", given ? "accept-encoding" : "accept, accept-encoding");
     if (req.headers["if-none-match"] === img.etag) return reply.status(304).send();
     return reply.header("content-type", img.contentType).header("content-length", img.body.length).send(img.body);
   });
