@@ -2,6 +2,7 @@
 import * as accounts from "../modules/accounts/accounts.schema.ts";
 import * as cart from "../modules/cart/cart.schema.ts";
 import * as catalog from "../modules/catalog/catalog.schema.ts";
+import * as prices from "../modules/catalog/prices.schema.ts";
 import * as content from "../modules/content/content.schema.ts";
 import * as coupons from "../modules/coupons/coupons.schema.ts";
 import * as installations from "../modules/installations/installations.schema.ts";
@@ -17,6 +18,7 @@ export const schema = {
   ...content,
   ...marketing,
   ...catalog,
+  ...prices,
   ...accounts,
   ...coupons,
   ...cart,
