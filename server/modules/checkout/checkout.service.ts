@@ -870,14 +870,23 @@ export function createCheckoutService(deps: CheckoutDeps) {
       ctx: RequestContext,
       orderId: number,
       reason: string,
+      opts: {
+        /**
+         * Runs first in the cancellation's transaction (after the order's lock): false refuses
+         * the cancellation ("aftersale.already_resolved"), and a refusal below undoes its writes
+         * (an accepted withdrawal and its order's cancellation commit together or not at all).
+         */
+        before?: (tx: Db) => Promise<boolean>;
+      } = {},
     ): Promise<{ ok: true; status: number } | { ok: false; code: string; message: string }> {
       const res = await db
         .transaction(async (trx) => {
           const tx = trx as unknown as Db;
           const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
           if (!o || o.status < 200) return { ok: false as const, code: "order.not_found" };
+          if (opts.before && !(await opts.before(tx))) return { ok: false as const, code: "aftersale.already_resolved" };
           const moved = await ordersService.moveOrder(ctx, o.id, 700, { actor: "staff", note: reason, tx, set: { stockHeld: false } });
-          if (!moved.ok) return { ok: false as const, code: moved.code };
+          if (!moved.ok) throw new Outcome({ ok: false as const, code: moved.code });
           if (o.stockHeld) await giveStockBack(tx, cart.stockNeeds(await rowsOf(tx, o.id)));
           await tx
             .update(subOrders)
@@ -896,6 +905,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           return { ok: true as const, paid, order: o };
         })
         .catch((e) => {
+          if (e instanceof Outcome) return e.value as { ok: false; code: string };
           throw e;
         });
       if (!res.ok) return { ok: false, code: res.code, message: msg(ctx.language, res.code) };

@@ -31,7 +31,12 @@ export type AftersaleDeps = {
   /** Money back to the customer (the payments module). */
   refund: (input: { orderId: number; reference: string; amount: number; idempotencyKey: string }) => Promise<unknown>;
   /** A whole paid order cancelled before shipping: refund, credit note, stock (the checkout's cancel). */
-  cancelOrder: (ctx: RequestContext, orderId: number, reason: string) => Promise<{ ok: true; status: number } | { ok: false; code: string; message: string }>;
+  cancelOrder: (
+    ctx: RequestContext,
+    orderId: number,
+    reason: string,
+    opts?: { before?: (tx: Db) => Promise<boolean> },
+  ) => Promise<{ ok: true; status: number } | { ok: false; code: string; message: string }>;
 };
 
 export type WithdrawalRecord = typeof withdrawals.$inferSelect;
@@ -170,11 +175,8 @@ export function createAftersaleService(deps: AftersaleDeps) {
     const whole = chosen.length === 0 || chosen.length === allRows.length;
     // A whole order not shipped yet is a cancellation: the checkout's cancel refunds, credits and restocks.
     if (whole && [400, 450, 500].includes(head.status)) {
-      if (before) {
-        const okBefore = await db.transaction((trx) => before(trx as unknown as Db));
-        if (!okBefore) return fail(lang, "aftersale.already_resolved", 409);
-      }
-      const r = await deps.cancelOrder(ctx, orderId, reason);
+      // The withdrawal's acceptance and the cancellation commit together (or neither does).
+      const r = await deps.cancelOrder(ctx, orderId, reason, before ? { before } : {});
       if (!r.ok) return fail(lang, r.code, 409);
       const docs = await invoices.documentsOf(orderId);
       const cn = docs.filter((d) => d.kind === "credit_note").pop();
