@@ -67,7 +67,7 @@ export function createServices(database: Database, config: Config) {
       stores,
       orders: () => orders,
       refund: (i) => payments.refund(i),
-      cancelOrder: (ctx, id, reason) => checkout.cancelOrder(ctx, id, reason),
+      cancelOrder: (ctx, id, reason, opts) => checkout.cancelOrder(ctx, id, reason, opts),
     },
   });
   const invoiceLookup = invoices as { forOrder?: (orderId: number) => Promise<{ id: number; number: string } | null> };

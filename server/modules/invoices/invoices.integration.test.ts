@@ -435,6 +435,8 @@ describeEachDb("invoices and after-sale (/api/accounting/v1)", (kind) => {
         .json()
         .results.filter((i: { order: number; kind: string }) => i.order === order.id && i.kind === "credit_note");
       expect(notes).toHaveLength(1);
+      const accepted = (await api("GET", "/accounting/v1/staff/withdrawals/?status=accepted", { headers: staff })).json().results;
+      expect(accepted.find((x: { id: number }) => x.id === w.id)).toBeTruthy();
       expect((await api("GET", `/orders/v1/orders/${order.id}/`, { headers: alice.auth })).json().status).toBe(700);
     });
 
