@@ -72,7 +72,18 @@ export function createServices(database: Database, config: Config) {
   });
   const invoiceLookup = invoices as { forOrder?: (orderId: number) => Promise<{ id: number; number: string } | null> };
   const invoiceOf = invoiceLookup.forOrder ? (orderId: number) => invoiceLookup.forOrder!(orderId) : undefined;
-  const orders = createOrdersService({ db, config, stores, ...(invoiceOf ? { invoiceOf } : {}) });
+  const aftersale = invoices.aftersale;
+  const orders = createOrdersService({
+    db,
+    config,
+    stores,
+    ...(invoiceOf ? { invoiceOf } : {}),
+    withdrawalsOf: () =>
+      aftersale
+        ? async (orderId) =>
+            (await aftersale.withdrawalsOf(orderId)).map((w) => ({ id: w.id, status: w.status, statement: w.statement, createdAt: w.declaredAt }))
+        : null,
+  });
   // Payments report provider outcomes to the checkout, which is built after them (late binding).
   const payments = createPaymentsService({ db, config, mail, orders: () => checkout.orderPayments });
   const checkout = createCheckoutService({ db, config, cart, coupons, orders, payments, invoices, accounts: () => accounts, mail, stores });

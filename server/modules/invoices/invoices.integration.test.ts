@@ -423,6 +423,10 @@ describeEachDb("invoices and after-sale (/api/accounting/v1)", (kind) => {
       expect(mail.text).toContain("Ya no lo necesito");
       expect(mail.text).toMatch(/\d{1,2}:\d{2}:\d{2}/);
       expect((await api("POST", url, { headers: alice.auth, payload: { confirm: true } })).statusCode).toBe(409);
+      // The order shows the withdrawal among its requests, and no second button.
+      const shown = (await api("GET", `/orders/v1/orders/${order.id}/`, { headers: alice.auth })).json();
+      expect(shown.requests).toContainEqual(expect.objectContaining({ kind: "withdrawal", status: "open", message: "Ya no lo necesito" }));
+      expect(shown.actions.withdraw).toBe(false);
       const list = (await api("GET", "/accounting/v1/staff/withdrawals/?status=received", { headers: staff })).json().results;
       const w = list.find((x: { order: number }) => x.order === order.id);
       // Two members of staff accept it at once: one acceptance, one cancellation, one credit note.

@@ -35,7 +35,11 @@ export type OrdersDeps = {
   stores: StoresService;
   /** The invoice of an order, when one was issued (late-bound: the invoices module). */
   invoiceOf?: (orderId: number) => Promise<{ id: number; number: string } | null>;
+  /** The withdrawals of an order (late-bound: the after-sale module), shown with its requests. */
+  withdrawalsOf?: () => ((orderId: number) => Promise<WithdrawalSummary[]>) | null;
 };
+
+export type WithdrawalSummary = { id: number; status: "received" | "accepted" | "refused"; statement: string; createdAt: Date };
 
 export type Actor = "system" | "customer" | "staff" | "provider";
 
@@ -101,12 +105,14 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   async function parts(q: Db, orderId: number) {
-    const [rows, subs, requests] = await Promise.all([
+    const withdrawalsOf = deps.withdrawalsOf?.() ?? null;
+    const [rows, subs, requests, withdrawals] = await Promise.all([
       q.select().from(orderRows).where(eq(orderRows.orderId, orderId)).orderBy(asc(orderRows.position), asc(orderRows.id)),
       q.select().from(subOrders).where(eq(subOrders.orderId, orderId)).orderBy(asc(subOrders.package)),
       q.select().from(orderRequests).where(eq(orderRequests.orderId, orderId)).orderBy(asc(orderRequests.id)),
+      withdrawalsOf ? withdrawalsOf(orderId) : ([] as WithdrawalSummary[]),
     ]);
-    return { rows, subs, requests };
+    return { rows, subs, requests, withdrawals };
   }
 
   /** When the last package of an order was delivered (null while any is on its way). */
@@ -116,7 +122,7 @@ export function createOrdersService(deps: OrdersDeps) {
     return new Date(Math.max(...live.map((s) => s.deliveredAt!.getTime())));
   }
 
-  function actionsOf(o: OrderRecord, subs: SubOrderRecord[], now = new Date()) {
+  function actionsOf(o: OrderRecord, subs: SubOrderRecord[], withdrawals: WithdrawalSummary[] = [], now = new Date()) {
     const delivered = deliveredAt(subs);
     const shippedAny = subs.some((s) => [600, 650, 700, 900].includes(s.status));
     const withinReturn = delivered != null && now.getTime() - delivered.getTime() <= RETURN_PERIOD_DAYS * 86_400_000;
@@ -127,13 +133,16 @@ export function createOrdersService(deps: OrdersDeps) {
       // An incident (a defect, a missing part, a damaged package) once anything has shipped; warranty claims later.
       incident: [400, 450, 500, 600, 650].includes(o.status) && (shippedAny || withinWarranty),
       return: withinReturn && [600, 650].includes(o.status),
-      withdraw: [400, 450, 500, 600].includes(o.status) || (o.status === 650 && (delivered == null || withinReturn)),
+      // Once per order: a withdrawal received or accepted closes the button (a refused one reopens it).
+      withdraw:
+        !withdrawals.some((w) => w.status !== "refused") &&
+        ([400, 450, 500, 600].includes(o.status) || (o.status === 650 && (delivered == null || withinReturn))),
     };
   }
 
   function toDto(
     o: OrderRecord,
-    p: { rows: RowRecord[]; subs: SubOrderRecord[]; requests: RequestRecord[] },
+    p: { rows: RowRecord[]; subs: SubOrderRecord[]; requests: RequestRecord[]; withdrawals: WithdrawalSummary[] },
     invoice: { id: number; number: string } | null,
     storeCode: string,
   ): OrderDto {
@@ -239,16 +248,26 @@ export function createOrdersService(deps: OrdersDeps) {
         saved: o.savedTotal ?? 0,
       },
       vat: { rate_bp: o.vatRateBp ?? 0, base: o.vatBase ?? 0, amount: o.vatAmount ?? 0 },
-      requests: p.requests.map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        status: r.status,
-        reason: r.reason,
-        message: r.message,
-        created_at: r.createdAt.toISOString(),
-      })),
+      requests: [
+        ...p.requests.map((r) => ({
+          id: r.id,
+          kind: r.kind,
+          status: r.status,
+          reason: r.reason,
+          message: r.message,
+          created_at: r.createdAt.toISOString(),
+        })),
+        ...p.withdrawals.map((w) => ({
+          id: w.id,
+          kind: "withdrawal" as const,
+          status: w.status === "received" ? ("open" as const) : w.status,
+          reason: "",
+          message: w.statement,
+          created_at: w.createdAt.toISOString(),
+        })),
+      ],
       invoice: invoice ? { number: invoice.number, url: `/api/accounting/v1/invoices/${invoice.id}/pdf/` } : null,
-      actions: actionsOf(o, p.subs),
+      actions: actionsOf(o, p.subs, p.withdrawals),
     };
   }
 
