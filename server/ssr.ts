@@ -6,10 +6,12 @@ import { cookieValue } from "../core/cookies.ts";
 import { languageFromPath } from "../core/stores.ts";
 import { localeCookie as localeSetCookie } from "./lib/cookies.ts";
 import { originGuard } from "./lib/origin-check.ts";
-import { installPageCache, markCacheable, servePageFromCache } from "./lib/page-cache.ts";
+import { awaitRender, installPageCache, markCacheable, servePageFromCache } from "./lib/page-cache.ts";
 import type { Services } from "./modules/index.ts";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+/** An order page's request form with its photos: 5 photos of 5 MB and the form around them. */
+const ORDER_FORM_BODY_LIMIT = 26 * 1024 * 1024;
 
 /** What every loader and action receives as `context` (see app/context.ts for the type the routes use). */
 export type LoadContextInput = {
@@ -36,7 +38,9 @@ export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild
   app.removeAllContentTypeParsers();
   // Storefront actions take HTML forms only: any other body (JSON, XML, none named) is a 415 here,
   // never a TypeError from request.formData() in an action.
-  app.addContentTypeParser(FORM_TYPES, { parseAs: "buffer", bodyLimit: app.initialConfig.bodyLimit }, (_req, body, done) => done(null, body));
+  // The limit is the route's: the server's (1 MB) everywhere but the order pages' forms, which
+  // carry a return's or an incident's photos (5 of 5 MB at most, checked again by the action).
+  app.addContentTypeParser(FORM_TYPES, { parseAs: "buffer" }, (_req, body, done) => done(null, body));
   app.addHook("onRequest", originGuard(config.publicUrl));
   const cache = opts.services.pageCache;
   if (cache.enabled) installPageCache(app, cache);
@@ -51,6 +55,8 @@ export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild
       const locale = localeCookie(req);
       if (locale) reply.header("set-cookie", locale);
       if (servePageFromCache(cache, req, reply)) return reply;
+      // The same page being rendered for another request right now: share that render.
+      if (await awaitRender(cache, req, reply)) return reply;
       reply.removeHeader("set-cookie");
     }
     const nonce = randomBytes(16).toString("base64");
@@ -62,11 +68,14 @@ export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild
       requestId: String(req.id),
       clientIp: req.ip,
     } satisfies LoadContextInput as never);
-    markCacheable(req, reply, response);
+    markCacheable(cache, req, reply, response);
     return sendFetchResponse(reply, response, req, localeCookie);
   };
   app.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler });
   app.route({ method: ["GET", "HEAD", "POST"], url: "/", handler });
+  for (const url of ["/order/:id", "/fr/order/:id", "/profile/:user/order/:id", "/fr/profile/:user/order/:id"]) {
+    app.route({ method: ["GET", "HEAD", "POST"], url, handler, bodyLimit: ORDER_FORM_BODY_LIMIT });
+  }
 }
 
 /** Same-origin only; inline scripts only with this response's nonce (React Router's hydration data). */

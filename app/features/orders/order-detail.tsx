@@ -291,7 +291,7 @@ function RequestForm({
   }, [actionData]);
   const reasons = Array.from({ length: REASONS[kind] }, (_, i) => t(`orders.request.reason.${kind}.${i + 1}`));
   const id = "order-request";
-  const first = errors.reason ? "reason" : errors.message ? "message" : null;
+  const first = errors.reason ? "reason" : errors.message ? "message" : errors.photos ? "photos" : null;
   return (
     <section
       id={id}
@@ -303,7 +303,7 @@ function RequestForm({
         {t(`orders.request.title.${kind}`)}
       </h2>
       <p className="mt-1 max-w-2xl text-sm text-slate-700">{t(`orders.request.intro.${kind}`)}</p>
-      <Form ref={formRef} method="post" noValidate className="mt-4 space-y-4" preventScrollReset>
+      <Form ref={formRef} method="post" encType="multipart/form-data" noValidate className="mt-4 space-y-4" preventScrollReset>
         <input type="hidden" name="intent" value={kind} />
         {actionData && !first && (
           <p role="alert" tabIndex={-1} className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-danger">
@@ -387,6 +387,26 @@ function RequestForm({
             </ul>
           </fieldset>
         )}
+        <div className="max-w-xl">
+          <label htmlFor={`${id}-photos`} className="label">
+            {t("aftersale.photos")} <span className="font-normal text-muted">({t("form.optional")})</span>
+          </label>
+          <input
+            id={`${id}-photos`}
+            type="file"
+            name="photos"
+            accept="image/jpeg,image/png,image/webp"
+            multiple
+            aria-invalid={errors.photos ? true : undefined}
+            aria-describedby={errors.photos ? `${id}-photos-err` : undefined}
+            className={`input file:mr-3 file:rounded-md file:border-0 file:bg-sand-100 file:px-3 file:py-1.5 file:font-semibold file:text-ink ${errors.photos ? "border-danger ring-1 ring-danger" : ""}`}
+          />
+          {errors.photos && (
+            <p id={`${id}-photos-err`} className="mt-1 text-sm font-medium text-danger">
+              {errors.photos}
+            </p>
+          )}
+        </div>
         <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
           <Link to={cancelHref} preventScrollReset className="btn-secondary">
             {t("address.cancel")}

@@ -57,15 +57,36 @@ export function orderPageData(
 }
 
 /** The request form's fields (several rows can be ticked: read with getAll). */
-async function readForm(request: Request): Promise<{ fields: Record<string, string>; rows: string[] }> {
+async function readForm(request: Request): Promise<{ fields: Record<string, string>; rows: string[]; photos: File[] }> {
   try {
     const fd = await request.formData();
     const fields: Record<string, string> = {};
     for (const [k, v] of fd) if (typeof v === "string" && k !== "row_ids") fields[k] = v;
-    return { fields, rows: fd.getAll("row_ids").filter((v): v is string => typeof v === "string" && ID.test(v)) };
+    // A file input left empty still sends one nameless, empty part.
+    const photos = fd.getAll("photos").filter((v): v is File => typeof v !== "string" && v.size > 0);
+    return { fields, rows: fd.getAll("row_ids").filter((v): v is string => typeof v === "string" && ID.test(v)), photos };
   } catch {
     throw data(null, { status: 400 });
   }
+}
+
+/** The photos of a request form, read and checked before anything is stored (type by content, size, count). */
+async function readPhotos(
+  context: AppLoadContext,
+  lang: Language,
+  files: File[],
+): Promise<{ ok: true; photos: { type: string; body: Buffer }[] } | { ok: false; message: string }> {
+  const aftersale = context.services.invoices.aftersale;
+  if (!files.length || !aftersale) return { ok: true, photos: [] };
+  if (files.length > aftersale.photosPerRequest) return { ok: false, message: t(lang, "errors.aftersale.photo_limit") };
+  const photos: { type: string; body: Buffer }[] = [];
+  for (const f of files) {
+    const body = Buffer.from(await f.arrayBuffer());
+    const problem = aftersale.photoProblem(f.type, body);
+    if (problem) return { ok: false, message: t(lang, `errors.${problem}`) };
+    photos.push({ type: f.type, body });
+  }
+  return { ok: true, photos };
 }
 
 /**
@@ -83,7 +104,7 @@ export async function orderAction(
   opts: { headers: Headers; pagePath: string },
 ): Promise<Response | ReturnType<typeof data<OrderActionResult>>> {
   const lang = ctx.language;
-  const { fields, rows } = await readForm(request);
+  const { fields, rows, photos: files } = await readForm(request);
   const answer = (body: OrderActionResult, status: number) => data(body, { status, headers: opts.headers });
   const back = (done: string) => {
     const u = new URL(opts.pagePath, "http://x");
@@ -102,20 +123,29 @@ export async function orderAction(
   }
   if (fields.intent === "incident" || fields.intent === "return") {
     const kind = fields.intent;
+    const values = { reason: fields.reason ?? "", message: fields.message ?? "", rows };
+    const photos = await readPhotos(context, lang, files);
+    if (!photos.ok) return answer({ intent: kind, ok: false, message: photos.message, fieldErrors: { photos: photos.message }, values }, 400);
     const res = await context.services.orders.createRequest(ctx, order.id, access, {
       kind,
       reason: fields.reason ?? "",
       message: fields.message ?? "",
       row_ids: rows.map(Number),
     });
-    if (res.ok) return back("request");
+    if (res.ok) {
+      // The request just made is the newest of its kind; its photos go with it (issue 10).
+      const made = res.order.requests.filter((r) => r.kind === kind).reduce((a, b) => (b.id > a.id ? b : a));
+      const aftersale = context.services.invoices.aftersale;
+      if (aftersale) for (const p of photos.photos) await aftersale.addPhoto(ctx, order.id, made.id, access, p.type, p.body);
+      return back("request");
+    }
     return answer(
       {
         intent: kind,
         ok: false,
         message: res.message,
         fieldErrors: res.fieldErrors ?? {},
-        values: { reason: fields.reason ?? "", message: fields.message ?? "", rows },
+        values,
       },
       res.code === "order.not_found" ? 404 : res.code === "order.request_not_allowed" ? 409 : 400,
     );

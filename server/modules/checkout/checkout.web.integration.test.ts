@@ -12,7 +12,8 @@ import { startSmtp, type TestSmtp } from "../../test/smtp.ts";
 import { describeEachDb } from "../../test/test-db.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
 import { variants } from "../catalog/catalog.schema.ts";
-import type { PaymentOutcome, ResultCode } from "../payments/payments.types.ts";
+import { requestPhotos } from "../invoices/invoices.schema.ts";
+import { orderRequests } from "../orders/orders.schema.ts";
 
 /**
  * The checkout, payment-result and order pages server-rendered through the real app, posted
@@ -492,6 +493,50 @@ describeEachDb("checkout, payment result and order pages (SSR, no JavaScript)", 
       expect(after).toContain("Hemos recibido tu solicitud");
       expect(after).toContain("Producto dañado en el transporte");
       expect(after).toContain("La esquina llegó rota.");
+
+      // With photos (multipart): only images by their content, and stored with the request.
+      const multipart = async (fields: Record<string, string>, files: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }[]) => {
+        const fd = new FormData();
+        for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+        for (const f of files) fd.append("photos", new Blob([f.bytes], { type: f.type }), f.name);
+        const r = new Response(fd);
+        return shop.app.inject({
+          method: "POST",
+          url: `${path}?request=incident`,
+          payload: Buffer.from(await r.arrayBuffer()),
+          headers: {
+            host: "tienda.example.es",
+            "x-forwarded-proto": "https",
+            origin: ORIGIN,
+            "content-type": r.headers.get("content-type")!,
+            cookie: cookieHeader(jar),
+          },
+        });
+      };
+      const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(200).fill(7)]);
+      const fields = { intent: "incident", reason: "Producto dañado en el transporte", message: "Foto del golpe" };
+      const fake = await multipart(fields, [
+        { name: "golpe.png", type: "image/png", bytes: new Uint8Array(new TextEncoder().encode("<svg onload=alert(1)>")) },
+      ]);
+      expect(fake.statusCode).toBe(400);
+      expect(text(html(fake))).toContain("Solo se admiten fotos JPEG, PNG o WebP");
+      const db = () => shop.database.db as Db;
+      const before = await db().select().from(orderRequests).where(eq(orderRequests.orderId, order.orderId));
+      const sent = await multipart(fields, [{ name: "golpe.png", type: "image/png", bytes: png }]);
+      expect(sent.statusCode, html(sent)).toBe(302);
+      const requests = await db().select().from(orderRequests).where(eq(orderRequests.orderId, order.orderId));
+      expect(requests).toHaveLength(before.length + 1);
+      const newest = requests.reduce((a, b) => (b.id > a.id ? b : a));
+      const photos = await db().select().from(requestPhotos).where(eq(requestPhotos.requestId, newest.id));
+      expect(photos).toMatchObject([{ contentType: "image/png", size: png.length }]);
+      // Other pages keep the 1 MB limit on form bodies.
+      const big = await shop.app.inject({
+        method: "POST",
+        url: "/cart",
+        payload: Buffer.alloc(2 * 1024 * 1024, 97),
+        headers: { origin: ORIGIN, host: "tienda.example.es", "content-type": "multipart/form-data; boundary=x" },
+      });
+      expect(big.statusCode).toBe(413);
     });
   });
 

@@ -51,6 +51,14 @@ const PHOTO_TYPES: Record<string, { ext: string; sniff: (b: Buffer) => boolean }
   "image/webp": { ext: "webp", sniff: (b) => b.length > 12 && b.toString("latin1", 0, 4) === "RIFF" && b.toString("latin1", 8, 12) === "WEBP" },
 };
 
+/** Why a photo is refused (its type by its first bytes, its size), or null when it can be kept. */
+export function photoProblem(contentType: string, body: Buffer): "aftersale.photo_type" | "aftersale.photo_too_large" | null {
+  const kind = PHOTO_TYPES[contentType.split(";")[0].trim().toLowerCase()];
+  if (!kind?.sniff(body)) return "aftersale.photo_type";
+  if (body.length > PHOTO_MAX_BYTES) return "aftersale.photo_too_large";
+  return null;
+}
+
 /** The withdrawal form: only what the shop does not know (docs/decisions/018). */
 export function withdrawalSchema(lang: "es" | "fr", known: boolean) {
   const text = (max: number) =>
@@ -363,6 +371,10 @@ export function createAftersaleService(deps: AftersaleDeps) {
      * WebP (checked by content), at most PHOTO_MAX_BYTES, PHOTOS_PER_REQUEST per request;
      * written atomically under DATA_DIR/requests/<order>/.
      */
+    /** Why a photo would be refused, or null (the storefront checks a form's photos before storing anything). */
+    photoProblem,
+    photosPerRequest: PHOTOS_PER_REQUEST,
+
     async addPhoto(ctx: RequestContext, orderId: number, requestId: number, access: OrderAccess, contentType: string, body: Buffer) {
       const lang = ctx.language;
       const order = await deps.orders().get(ctx, orderId, access);
