@@ -68,6 +68,7 @@ export function createServices(database: Database, config: Config) {
       orders: () => orders,
       refund: (i) => payments.refund(i),
       cancelOrder: (ctx, id, reason, opts) => checkout.cancelOrder(ctx, id, reason, opts),
+      restockRows: (tx, orderId, rowIds) => checkout.restockRows(tx, orderId, rowIds),
     },
   });
   const invoiceLookup = invoices as { forOrder?: (orderId: number) => Promise<{ id: number; number: string } | null> };

@@ -842,6 +842,15 @@ export function createCheckoutService(deps: CheckoutDeps) {
       return { ok: true, payment, order: res.order };
     },
 
+    /**
+     * Rows of a paid order that will not ship after all (a partial withdrawal before shipping):
+     * their units go back to stock, in the caller's transaction.
+     */
+    async restockRows(tx: Db, orderId: number, rowIds: number[]): Promise<void> {
+      const rows = (await rowsOf(tx, orderId)).filter((r) => rowIds.includes(r.id));
+      await giveStockBack(tx, cart.stockNeeds(rows));
+    },
+
     /** Staff: a bank transfer arrived for this order (spec 9: confirmed within 24 hours): it is paid. */
     async confirmTransfer(ctx: RequestContext, orderId: number): Promise<{ ok: true; status: number } | { ok: false; code: string; message: string }> {
       const [o] = await db.select().from(orders).where(eq(orders.id, orderId));

@@ -31,6 +31,8 @@ export type AftersaleDeps = {
   /** Money back to the customer (the payments module). */
   refund: (input: { orderId: number; reference: string; amount: number; idempotencyKey: string }) => Promise<unknown>;
   /** A whole paid order cancelled before shipping: refund, credit note, stock (the checkout's cancel). */
+  /** Gives back the stock of rows that will not ship (a partial withdrawal before shipping). */
+  restockRows: (tx: Db, orderId: number, rowIds: number[]) => Promise<void>;
   cancelOrder: (
     ctx: RequestContext,
     orderId: number,
@@ -200,6 +202,31 @@ export function createAftersaleService(deps: AftersaleDeps) {
         if (!cn) throw new AppError("invoice.not_found", 409);
         const returned = new Set(whole ? allRows.map((r) => r.id) : chosen);
         const subs = await tx.select().from(subOrders).where(eq(subOrders.orderId, orderId)).orderBy(asc(subOrders.package));
+        // Rows withdrawn before they shipped stay home: their stock comes back, the packages they
+        // fill are cancelled, and a package they share with other rows tells staff what to leave out.
+        const unshipped = subs.filter((s) => [100, 200, 300, 400].includes(s.status));
+        const staying = [...returned].filter((id) => {
+          const r = allRows.find((x) => x.id === id);
+          return r && (r.subOrderId == null || unshipped.some((s) => s.id === r.subOrderId));
+        });
+        if (staying.length) {
+          await deps.restockRows(tx, orderId, staying);
+          for (const s of unshipped) {
+            const its = allRows.filter((r) => r.subOrderId === s.id);
+            const out = its.filter((r) => returned.has(r.id));
+            if (!out.length) continue;
+            const all = out.length === its.length;
+            if (all) await tx.update(subOrders).set({ status: 500, updatedAt: sql`now()` }).where(eq(subOrders.id, s.id));
+            await deps.orders().logEvent(tx, {
+              orderId,
+              subOrderId: s.id,
+              from: s.status,
+              to: all ? 500 : s.status,
+              actor: "staff",
+              note: all ? reason : `${reason}: do not ship rows ${out.map((r) => r.id).join(", ")}`,
+            });
+          }
+        }
         for (const s of subs) {
           const its = allRows.filter((r) => r.subOrderId === s.id);
           if (!its.length || !its.every((r) => returned.has(r.id)) || ![600, 650, 700, 900].includes(s.status)) continue;

@@ -13,7 +13,7 @@ import { startSmtp, type TestSmtp } from "../../test/smtp.ts";
 import { describeEachDb } from "../../test/test-db.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
 import { variants } from "../catalog/catalog.schema.ts";
-import { subOrders } from "../orders/orders.schema.ts";
+import { orderEvents, subOrders } from "../orders/orders.schema.ts";
 import type { PaymentOutcome } from "../payments/payments.types.ts";
 import { verifyInvoices } from "./invoices.service.ts";
 
@@ -94,7 +94,7 @@ describeEachDb("invoices and after-sale (/api/accounting/v1)", (kind) => {
   });
 
   /** Places an order (in the Spanish store unless fr) for a user or a guest; answers the placed order and the headers that reach it. */
-  async function placeOrder(opts: { user?: TestUser; fr?: boolean; q?: number; over?: Record<string, unknown> } = {}) {
+  async function placeOrder(opts: { user?: TestUser; fr?: boolean; q?: number; rows?: number; over?: Record<string, unknown> } = {}) {
     const fr = opts.fr ?? false;
     const qs = fr ? "?store=FRDB" : "";
     const auth: Headers = opts.user ? opts.user.auth : {};
@@ -104,6 +104,14 @@ describeEachDb("invoices and after-sale (/api/accounting/v1)", (kind) => {
     });
     expect(add.statusCode, add.body).toBe(201);
     const headers: Headers = { ...auth, ...(opts.user ? {} : { "x-cart-token": add.json().cart_token }) };
+    let last = add;
+    for (let i = 1; i < (opts.rows ?? 1); i++) {
+      last = await api("POST", `/cart/v1/cart-rows/${qs}`, {
+        headers,
+        payload: { product: fr ? SLUG_FR : SLUG, selection: tray(fr ? attrsFr : attrs, opts.q ?? 1) },
+      });
+      expect(last.statusCode, last.body).toBe(201);
+    }
     const form = fr
       ? {
           phone: "06 12 34 56 78",
@@ -136,7 +144,7 @@ describeEachDb("invoices and after-sale (/api/accounting/v1)", (kind) => {
         email: opts.user?.email ?? "lucia.guest@example.es",
         billing_business_name: "Lucía Martín Ruiz",
         payment_method: "card",
-        expected_total: add.json().cart.prices.pvp_total,
+        expected_total: last.json().cart.prices.pvp_total,
         ...form,
         ...opts.over,
       },
@@ -442,6 +450,29 @@ describeEachDb("invoices and after-sale (/api/accounting/v1)", (kind) => {
       const accepted = (await api("GET", "/accounting/v1/staff/withdrawals/?status=accepted", { headers: staff })).json().results;
       expect(accepted.find((x: { id: number }) => x.id === w.id)).toBeTruthy();
       expect((await api("GET", `/orders/v1/orders/${order.id}/`, { headers: alice.auth })).json().status).toBe(700);
+    });
+
+    it("a partial withdrawal before shipping keeps the withdrawn row home: its stock comes back, staff are told, the rest ships", async () => {
+      const { order, dto } = await paidOrder({ user: alice, rows: 2 });
+      expect(dto.rows).toHaveLength(2);
+      const [first] = dto.rows;
+      const stockBefore = (await db().select({ s: variants.stock }).from(variants).where(eq(variants.ref, "PD-RES-BL-70")))[0].s;
+      const ok = await api("POST", `/orders/v1/orders/${order.id}/withdrawal/`, {
+        headers: alice.auth,
+        payload: { confirm: true, row_ids: [first.id] },
+      });
+      expect(ok.statusCode, ok.body).toBe(201);
+      const acc = await api("POST", `/accounting/v1/staff/withdrawals/${ok.json().id}/accept/`, { headers: staff, payload: {} });
+      expect(acc.statusCode, acc.body).toBe(200);
+      expect(acc.json().status).toBe(400);
+      expect(acc.json().credit_note.total).toBe(-first.total);
+      const stockAfter = (await db().select({ s: variants.stock }).from(variants).where(eq(variants.ref, "PD-RES-BL-70")))[0].s;
+      expect(stockAfter).toBe(stockBefore + first.quantity);
+      // Both rows share one package: it still ships, with a note for staff to leave the row out.
+      const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+      expect(events.some((e) => e.note?.includes(`do not ship rows ${first.id}`))).toBe(true);
+      const subs = await db().select().from(subOrders).where(eq(subOrders.orderId, order.id));
+      expect(subs.map((x) => x.status)).toEqual([100]);
     });
 
     it("a guest withdraws through the signed link; after delivery the return of the rows is credited when the goods are back", async () => {
