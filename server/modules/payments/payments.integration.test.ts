@@ -353,8 +353,11 @@ describeEachDb("payments: the sandbox provider, its hosted page and its signed w
       const r = await submit(pagePath(o.payment.url), card("4111111111111111"));
       expect((await back(r.headers.location as string)).resultCode).toBe("Authorised");
       expect(await statusOf(o.id)).toBe(700);
+      // The return or the sandbox's webhook (whichever came first) asked for the refund; let the webhook land.
+      await shop.services.payments.deliverWebhooks();
       const [refund] = await db().select().from(paymentRefunds).where(eq(paymentRefunds.orderId, o.id));
-      expect(refund).toMatchObject({ amount: o.order.prices.total, status: "requested" });
+      expect(refund).toMatchObject({ amount: o.order.prices.total });
+      expect(["requested", "refunded"]).toContain(refund.status);
       expect(refund.pspReference).toMatch(/^[0-9A-F]{16}$/);
       await shop.services.payments.deliverWebhooks();
       const [after] = await db().select().from(paymentRefunds).where(eq(paymentRefunds.id, refund.id));
