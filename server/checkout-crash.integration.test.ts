@@ -1,10 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
-import { freePort, type ShopProcess, spawnShop, waitFor200 } from "./test/spawn-shop.ts";
+import { describe, expect, it } from "vitest";
+import type { ShopProcess } from "./test/spawn-shop.ts";
+import { killableShops } from "./test/killable-shop.ts";
 import { testDbKinds } from "./test/test-db.ts";
 
 /**
@@ -19,42 +16,11 @@ const N = 30;
 
 for (const kind of testDbKinds()) {
   describe(`placing orders survives a killed process [${kind}]`, () => {
-    const procs: ShopProcess[] = [];
-    let dataDir = "";
-    let dbName = "";
-    let env: Record<string, string> = {};
-
-    afterAll(async () => {
-      for (const p of procs) await p.stop("SIGKILL");
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-      if (dbName) {
-        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-        await admin.end();
-      }
-    });
-
-    async function start(): Promise<ShopProcess> {
-      const p = spawnShop({ ...env, PORT: String(await freePort()) });
-      procs.push(p);
-      await waitFor200(p, "/healthz", 120_000);
-      return p;
-    }
+    const shops = killableShops(kind, "crash");
+    const start = () => shops.start();
 
     it("leaves every cart either intact or a complete order, and the stock exact", async () => {
-      dataDir = mkdtempSync(join(tmpdir(), "shop-crash-"));
-      env = { DATA_DIR: dataDir, BUILD_DIR: inject("buildDir"), SECRET: randomBytes(32).toString("hex"), LOG_LEVEL: "warn" };
-      if (kind === "postgres") {
-        dbName = `shop_crash_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await admin.connect();
-        await admin.query(`CREATE DATABASE ${dbName}`);
-        await admin.end();
-        const url = new URL(process.env.TEST_DATABASE_URL!);
-        url.pathname = `/${dbName}`;
-        env.DATABASE_URL = url.toString();
-      }
+      await shops.prepare();
       let shop = await start();
       const get = (p: ShopProcess, path: string, headers: Record<string, string> = {}) => fetch(`${p.url}/api${path}`, { headers });
       const post = (p: ShopProcess, path: string, body: unknown, headers: Record<string, string> = {}) =>

@@ -1,11 +1,8 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
-import { freePort, ROOT, type ShopProcess, spawnShop, waitFor200 } from "./test/spawn-shop.ts";
+import { describe, expect, it } from "vitest";
+import { ROOT, type ShopProcess } from "./test/spawn-shop.ts";
+import { killableShops } from "./test/killable-shop.ts";
 import { testDbKinds } from "./test/test-db.ts";
 
 /**
@@ -41,42 +38,11 @@ function runCli(script: string, args: string[], env: Record<string, string>): Pr
 
 for (const kind of testDbKinds()) {
   describe(`invoice numbering survives a killed process [${kind}]`, () => {
-    const procs: ShopProcess[] = [];
-    let dataDir = "";
-    let dbName = "";
-    let env: Record<string, string> = {};
-
-    afterAll(async () => {
-      for (const p of procs) await p.stop("SIGKILL");
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-      if (dbName) {
-        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-        await admin.end();
-      }
-    });
-
-    async function start(): Promise<ShopProcess> {
-      const p = spawnShop({ ...env, PORT: String(await freePort()) });
-      procs.push(p);
-      await waitFor200(p, "/healthz", 120_000);
-      return p;
-    }
+    const shops = killableShops(kind, "invcrash");
+    const start = () => shops.start();
 
     it("gives both series no gap and no duplicate, one invoice per paid order, and an unbroken chain", async () => {
-      dataDir = mkdtempSync(join(tmpdir(), "shop-inv-crash-"));
-      env = { DATA_DIR: dataDir, BUILD_DIR: inject("buildDir"), SECRET: randomBytes(32).toString("hex"), LOG_LEVEL: "warn" };
-      if (kind === "postgres") {
-        dbName = `shop_invcrash_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await admin.connect();
-        await admin.query(`CREATE DATABASE ${dbName}`);
-        await admin.end();
-        const url = new URL(process.env.TEST_DATABASE_URL!);
-        url.pathname = `/${dbName}`;
-        env.DATABASE_URL = url.toString();
-      }
+      const env = await shops.prepare();
       // The staff user first (this also migrates and loads the demo data), then the shop.
       const staffCli = await runCli("server/modules/accounts/create-staff-cli.ts", ["contable@example.es", "clave-contable-1", "Contable"], env);
       expect(staffCli.code, staffCli.out).toBe(0);
