@@ -6,7 +6,7 @@
  *   node --import tsx bench/js-budget.ts
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
@@ -57,6 +57,8 @@ async function main() {
         `${name.padEnd(8)} ${path}: ${scripts.size} scripts, ${(raw / 1024).toFixed(1)} KB raw, ${kb.toFixed(1)} KB gzip (goal <= ${GOALS[name]} KB) ${kb <= GOALS[name] ? "met" : "NOT MET"}`,
       );
     }
+    const load = loadavg().map((x) => x.toFixed(2));
+    console.log(`load average: ${load.join(", ")}`);
   } finally {
     await browser.close();
     await shop.stop();

@@ -139,7 +139,11 @@ async function main() {
       });
     }
     const kb = (n: number) => (n / 1024).toFixed(1);
-    console.log(`database: ${usePg ? "PostgreSQL" : "PGlite"}; load average ${loadavg().map((x) => x.toFixed(2)).join(", ")}`);
+    console.log(
+      `database: ${usePg ? "PostgreSQL" : "PGlite"}; load average ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(", ")}`,
+    );
     console.log("page         status  raw KB  gzip  br   | loader  msgs  class  ld+json  pictures | queries cold/warm  path");
     for (const f of figures) {
       const goal = HTML_GOALS_KB[f.name];

@@ -1,4 +1,4 @@
-import type { ProductCard } from "./catalog.types.ts";
+import type { FilterDto, ProductCard } from "./catalog.types.ts";
 
 /**
  * What a product card shows, and nothing more: the storefront's loaders send cards in this shape
@@ -46,4 +46,21 @@ export function cardView(p: ProductCard): CardView {
   if (p.colors.length > 1) v.colors = p.colors;
   if (p.variant_count > 1) v.variant_count = p.variant_count;
   return v;
+}
+
+/** A listing's filter as its panel shows it: the options without what only the API needs. */
+export type FilterView = Omit<FilterDto, "options"> & {
+  options: { id: number; name: string; count: number; color?: string; hidden?: boolean }[];
+};
+
+export function filterView(f: FilterDto): FilterView {
+  return {
+    ...f,
+    options: f.options.map((o) => {
+      const v: FilterView["options"][number] = { id: o.id, name: o.name, count: o.count };
+      if (o.color) v.color = o.color;
+      if (o.hidden) v.hidden = true;
+      return v;
+    }),
+  };
 }

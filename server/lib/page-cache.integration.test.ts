@@ -119,6 +119,35 @@ describeEachDb("page cache of catalog pages", (kind) => {
     expect((await page("/cart")).headers["x-cache"]).toBeUndefined();
   });
 
+  it("renders a page once for 200 simultaneous first requests, and every one of them gets it", async () => {
+    shop.services.pageCache.clear();
+    const catalog = shop.services.catalog;
+    const original = catalog.weblistProducts;
+    let renders = 0;
+    catalog.weblistProducts = ((...args: Parameters<typeof original>) => {
+      renders++;
+      return original.apply(catalog, args);
+    }) as typeof original;
+    try {
+      const answers = await Promise.all(Array.from({ length: 200 }, () => page("/novedades")));
+      expect(renders).toBe(1);
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(200).fill(200));
+      const caches = answers.map((a) => a.headers["x-cache"]);
+      expect(caches.filter((c) => c === "MISS")).toHaveLength(1);
+      expect(caches.filter((c) => c === "COALESCED")).toHaveLength(199);
+      for (const a of answers) expect(a.rawPayload.equals(answers[0].rawPayload)).toBe(true);
+      expect(answers[199].headers["content-encoding"]).toBe("br");
+    } finally {
+      catalog.weblistProducts = original;
+    }
+  });
+
+  it("lets each waiting request render for itself when the shared render has nothing to share (a 404)", async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => page("/no-existe-tampoco/", { "accept-encoding": "identity" })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(404));
+    expect(answers.every((a) => a.body.includes("<html"))).toBe(true);
+  });
+
   it("is cleared by a catalog_changed notification and by catalogChanged()", async () => {
     await page("/rebajas");
     expect((await page("/rebajas")).headers["x-cache"]).toBe("HIT");

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import { setTimeout as sleep } from "node:timers/promises";
 import { negotiate } from "@fastify/accept-negotiator";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { parseListingState, serialiseListingState } from "../../core/catalog-filters.ts";
@@ -30,6 +31,11 @@ import { Lru } from "./lru.ts";
  *   cached pages are anonymous and render no user input; personal pages are never cached.
  * - Invalidation: clear() on every copy when the catalog changes (catalogChanged + NOTIFY) and
  *   when the NOTIFY connection comes back after a loss (notifications may have been missed).
+ * - Stampede: while a page is being rendered for a key, other requests for that key wait for
+ *   that render and are answered with its bytes (`x-cache: COALESCED`) instead of rendering it
+ *   again: 200 simultaneous first requests for a page render it once (awaitRender). When that
+ *   render ends without an entry to share (not a 200, a cookie of its own, an error), each
+ *   waiting request renders for itself.
  */
 export type PageCacheEntry = { headers: Record<string, string>; body: Buffer; bytes: number };
 
@@ -86,6 +92,8 @@ export function createPageCache(opts: { enabled: boolean; maxBytes?: number; max
   const segment = (key: string) => (key.includes("?") ? withQuery : plain);
   let hits = 0;
   let misses = 0;
+  /** Renders in progress by key: the requests that arrive meanwhile wait for them. */
+  const inflight = new Map<string, { promise: Promise<PageCacheEntry | undefined>; resolve: (e: PageCacheEntry | undefined) => void }>();
 
   /** The key of a request (its URL, consent state and encoding), or null when it is not cacheable. */
   function requestKey(req: FastifyRequest, encoding: EncodingBucket): string | null {
@@ -128,13 +136,65 @@ export function createPageCache(opts: { enabled: boolean; maxBytes?: number; max
       plain.clear();
       withQuery.clear();
     },
+    /** The render in progress for this key, if any (its entry, or undefined when it had none to share). */
+    inflight(key: string): Promise<PageCacheEntry | undefined> | undefined {
+      return inflight.get(key)?.promise;
+    },
+    /** This request renders the page of `key`: others wait for it until settle(key). */
+    lead(key: string): void {
+      if (inflight.has(key)) return;
+      let resolve!: (e: PageCacheEntry | undefined) => void;
+      const promise = new Promise<PageCacheEntry | undefined>((r) => {
+        resolve = r;
+      });
+      inflight.set(key, { promise, resolve });
+    },
+    /** The render of `key` is over: hands its entry (or nothing) to the waiting requests. Idempotent. */
+    settle(key: string, entry: PageCacheEntry | undefined): void {
+      const f = inflight.get(key);
+      if (!f) return;
+      inflight.delete(key);
+      f.resolve(entry);
+    },
     stats() {
       return { entries: plain.size + withQuery.size, bytes: plain.bytes + withQuery.bytes, maxBytes, maxEntries, hits, misses };
     },
   };
 }
 
-type CacheState = { pageCacheKey?: string };
+type CacheState = { pageCacheKey?: string; pageCacheLead?: string };
+
+/** How long a request waits for another one's render of the same page before rendering itself. */
+const MAX_COALESCE_WAIT_MS = 10_000;
+
+/**
+ * After a miss: when the same page is already being rendered for another request, waits for
+ * that render and answers with its bytes (returns true). Otherwise this request becomes the
+ * one that renders it (the others wait for it) and false is returned: render as usual.
+ */
+export async function awaitRender(cache: PageCache, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  const state = req as CacheState;
+  const key = state.pageCacheKey;
+  if (!key) return false;
+  const running = cache.inflight(key);
+  if (!running) {
+    cache.lead(key);
+    state.pageCacheLead = key;
+    // However the render ends (answered, refused, failed, aborted), the waiting requests go on.
+    reply.raw.once("close", () => cache.settle(key, undefined));
+    return false;
+  }
+  const ac = new AbortController();
+  const entry = await Promise.race([running, sleep(MAX_COALESCE_WAIT_MS, undefined, { signal: ac.signal }).catch(() => undefined)]);
+  ac.abort();
+  if (!entry || req.raw.destroyed) return false;
+  reply.status(200);
+  for (const [k, v] of Object.entries(entry.headers)) reply.header(k, v);
+  reply.header("content-length", entry.body.length);
+  reply.header("x-cache", "COALESCED");
+  void reply.send(req.method === "HEAD" ? null : entry.body);
+  return true;
+}
 
 /** Answers a request from the cache; returns true when it did. */
 export function servePageFromCache(cache: PageCache, req: FastifyRequest, reply: FastifyReply): boolean {
@@ -157,7 +217,7 @@ export function servePageFromCache(cache: PageCache, req: FastifyRequest, reply:
  * Marks a rendered response as storable (a 200 HTML page without cookies of its own) and
  * adds `x-cache: MISS`; the onSend hook then keeps its compressed bytes.
  */
-export function markCacheable(req: FastifyRequest, reply: FastifyReply, res: { status: number; headers: Headers }): void {
+export function markCacheable(cache: PageCache, req: FastifyRequest, reply: FastifyReply, res: { status: number; headers: Headers }): void {
   const state = req as CacheState;
   if (!state.pageCacheKey) return;
   const html = (res.headers.get("content-type") ?? "").startsWith("text/html");
@@ -165,6 +225,7 @@ export function markCacheable(req: FastifyRequest, reply: FastifyReply, res: { s
   const personal = /\b(private|no-store)\b/i.test(res.headers.get("cache-control") ?? "");
   if (res.status !== 200 || !html || personal || res.headers.getSetCookie().length > 0 || req.method !== "GET") {
     state.pageCacheKey = undefined;
+    if (state.pageCacheLead) cache.settle(state.pageCacheLead, undefined);
     return;
   }
   reply.header("x-cache", "MISS");
@@ -189,7 +250,11 @@ export function installPageCache(app: FastifyInstance, cache: PageCache) {
     route.onSend = [...existing, capture] as typeof route.onSend;
   });
   async function capture(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
-    if (!(req as CacheState).pageCacheKey || reply.statusCode !== 200 || payload == null || setsOwnCookies(reply)) return payload;
+    const lead = (req as CacheState).pageCacheLead;
+    if (!(req as CacheState).pageCacheKey || reply.statusCode !== 200 || payload == null || setsOwnCookies(reply)) {
+      if (lead) cache.settle(lead, undefined);
+      return payload;
+    }
     const encoding = reply.getHeader("content-encoding");
     const key = cache.storeKeyFor(req, encoding === undefined ? undefined : String(encoding));
     if (!key) return payload;
@@ -206,7 +271,10 @@ export function installPageCache(app: FastifyInstance, cache: PageCache) {
       if (v === undefined || SKIP_HEADERS.has(k.toLowerCase())) continue;
       headers[k] = Array.isArray(v) ? v.join(", ") : String(v);
     }
-    cache.set(key, { headers, body, bytes: body.length + key.length * 2 + 512 });
+    const entry = { headers, body, bytes: body.length + key.length * 2 + 512 };
+    cache.set(key, entry);
+    // The requests waiting for this render get its bytes only when they are the ones they asked for.
+    if (lead) cache.settle(lead, lead === key ? entry : undefined);
     reply.header("content-length", body.length);
     return body;
   }

@@ -12,7 +12,7 @@ import {
   selectFilter,
   serialiseListingState,
 } from "../../../core/catalog-filters.ts";
-import type { FilterDto } from "../../../core/catalog.types.ts";
+import type { FilterView as FilterDto } from "../../../core/card-view.ts";
 import { useI18n } from "~/lib/i18n";
 import { STORAGE_KEYS, readStorage, writeStorage } from "~/lib/local-store";
 
@@ -274,10 +274,7 @@ function FilterGroup({ filter, ctx, onChange }: { filter: FilterDto; ctx: Ctx; o
             <li key={o.id}>
               <label className="flex cursor-pointer flex-col items-center gap-1 text-[11px] text-muted" title={`${o.name} (${o.count})`}>
                 <input {...checkbox(o)} className="peer sr-only" />
-                <span
-                  className="filter-swatch"
-                  style={{ background: o.color ?? "#ccc" }}
-                />
+                <span className="filter-swatch" style={{ background: o.color ?? "#ccc" }} />
                 <span className="max-w-14 truncate">{o.name}</span>
               </label>
             </li>

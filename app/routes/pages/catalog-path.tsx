@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import { Link, data, redirect } from "react-router";
-import { cardView } from "../../../core/card-view.ts";
+import { cardView, filterView } from "../../../core/card-view.ts";
 import { parseListingState, serialiseListingState } from "../../../core/catalog-filters.ts";
 import { localePath } from "../../../core/stores.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -62,7 +62,7 @@ async function loadCategory({ request, context }: Route.LoaderArgs) {
     lang,
     path,
     category: first.category,
-    filters: first.filters,
+    filters: first.filters.map(filterView),
     selected: state.selected,
     sort: state.sort,
     banners: first.banners,

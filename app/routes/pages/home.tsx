@@ -144,7 +144,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Suspense fallback={<RailPlaceholder />}>
         <Await resolve={loaderData.novelties} errorElement={null}>
           {(novelties) => (
-            <ProductRail id="home-novelties" title={t("home.novelties.title")} products={novelties} more={{ to: "/novedades", label: t("home.novelties.all") }} />
+            <ProductRail
+              id="home-novelties"
+              title={t("home.novelties.title")}
+              products={novelties}
+              more={{ to: "/novedades", label: t("home.novelties.all") }}
+            />
           )}
         </Await>
       </Suspense>

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Language, languageFromPath, localePath, stripLocale } from "../../../core/stores.ts";
 import type { Database } from "../../db/client.ts";
+import { Lru } from "../../lib/lru.ts";
 import type { RequestContext } from "../../lib/request-context.ts";
 import type { StoresService } from "../stores/stores.service.ts";
 import {
@@ -68,6 +69,27 @@ export function createCatalogService(database: Database, stores: StoresService) 
   const hasInstallation = async (storeId: number) => (await stores.all()).some((s) => s.id === storeId && s.features.installationService);
   const db = database.db;
   let metaPromise: Promise<CatalogMeta> | undefined;
+  /**
+   * Product ids by store, language and slug (found ones only, so unknown slugs cannot fill it):
+   * a product page asks for its slug in five calls (detail, attributes, complements, their types,
+   * technical data), one lookup serves them all. Dropped when the catalog changes.
+   */
+  const slugIds = new Lru<Promise<number | null>>({ maxEntries: 20_000 });
+  function idBySlug(scope: Scope, slug: string): Promise<number | null> {
+    const key = `${scope.storeId}|${scope.language}|${slug}`;
+    let p = slugIds.get(key);
+    if (!p) {
+      p = productIdBySlug(db, scope, slug);
+      slugIds.set(key, p);
+      p.then(
+        (id) => {
+          if (id === null && slugIds.get(key) === p) slugIds.delete(key);
+        },
+        () => slugIds.delete(key),
+      );
+    }
+    return p;
+  }
   /** Each store's merchandising (sliders, banners, highlights, SEO texts): seed data, changed only with the catalog. */
   const merchByStore = new Map<number, Promise<Merchandising>>();
   const changeListeners = new Set<() => void>();
@@ -86,6 +108,7 @@ export function createCatalogService(database: Database, stores: StoresService) 
   function clearLocal() {
     metaPromise = undefined;
     merchByStore.clear();
+    slugIds.clear();
     for (const fn of changeListeners) fn();
   }
 
@@ -298,28 +321,30 @@ export function createCatalogService(database: Database, stores: StoresService) 
 
     // ------------------------------------------------------------------ products
     async productBySlug(ctx: RequestContext, slug: string) {
-      return productDetail(db, await meta(), scopeOf(ctx), slug, await storeIds());
+      const scope = scopeOf(ctx);
+      const id = await idBySlug(scope, slug);
+      return id === null ? null : productDetail(db, await meta(), scope, id, await storeIds());
     },
     /** The product's configurable attributes, with only the options it offers. */
     async productAttributes(ctx: RequestContext, slug: string) {
-      const id = await productIdBySlug(db, scopeOf(ctx), slug);
+      const id = await idBySlug(scopeOf(ctx), slug);
       return id === null ? null : ((await attributesOf(db, ctx.language, [id])).get(id) ?? []);
     },
     async technicalData(ctx: RequestContext, slug: string) {
-      const id = await productIdBySlug(db, scopeOf(ctx), slug);
+      const id = await idBySlug(scopeOf(ctx), slug);
       return id === null ? null : technicalDataOf(db, ctx.language, id);
     },
     async complements(ctx: RequestContext, slug: string, complementTypeId?: number) {
       const scope = scopeOf(ctx);
-      const id = await productIdBySlug(db, scope, slug);
+      const id = await idBySlug(scope, slug);
       return id === null ? null : complementsOf(db, scope, id, complementTypeId, await hasInstallation(scope.storeId));
     },
     async complementTypes(ctx: RequestContext, slug: string) {
-      const id = await productIdBySlug(db, scopeOf(ctx), slug);
+      const id = await idBySlug(scopeOf(ctx), slug);
       return id === null ? null : complementTypesOf(db, ctx.language, id, await hasInstallation(ctx.store.id));
     },
     async variants(ctx: RequestContext, slug: string) {
-      const id = await productIdBySlug(db, scopeOf(ctx), slug);
+      const id = await idBySlug(scopeOf(ctx), slug);
       return id === null ? null : ((await variantsOf(db, [id], ctx.customerType)).get(id) ?? []);
     },
     /** attributes_many: attributes of several products at once (only products the store sells). */

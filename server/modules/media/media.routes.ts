@@ -45,7 +45,10 @@ export async function mediaRoutes(app: FastifyInstance, { media }: Services) {
     if (!isValidWidth(width)) throw new AppError("media.bad_width", 400, `Ancho no permitido: ${IMAGE_WIDTHS.join(", ")}`);
     const img = await media.image(key, width, format as "avif" | "webp" | "jpg");
     if (!img) throw new AppError("media.not_found", 404, "Archivo no encontrado");
-    reply.header("cache-control", IMMUTABLE).header("etag", img.etag).header("vary", given ? "accept-encoding" : "accept, accept-encoding");
+    reply
+      .header("cache-control", IMMUTABLE)
+      .header("etag", img.etag)
+      .header("vary", given ? "accept-encoding" : "accept, accept-encoding");
     if (req.headers["if-none-match"] === img.etag) return reply.status(304).send();
     return reply.header("content-type", img.contentType).header("content-length", img.body.length).send(img.body);
   });

@@ -127,10 +127,8 @@ function imageDto(i: typeof productImages.$inferSelect, language: Language): Ima
  * Product page data: the card plus description, every image, variants (the cheapest selected),
  * categories and breadcrumbs of its main category, brand, collection, files and hreflang alternates.
  */
-export async function productDetail(db: Db, meta: CatalogMeta, scope: Scope, slug: string, storeIds: StoreIds): Promise<ProductDetail | null> {
-  const id = await productIdBySlug(db, scope, slug);
-  if (id === null) return null;
-  const [cards, base, trs, imgs, vmap, cats, files] = await Promise.all([
+export async function productDetail(db: Db, meta: CatalogMeta, scope: Scope, id: number, storeIds: StoreIds): Promise<ProductDetail | null> {
+  const [cards, base, trs, imgs, vmap, cats, files, soldIn] = await Promise.all([
     loadCards(db, scope, [id]),
     db.select().from(products).where(eq(products.id, id)),
     db.select().from(productTranslations).where(eq(productTranslations.productId, id)),
@@ -142,6 +140,7 @@ export async function productDetail(db: Db, meta: CatalogMeta, scope: Scope, slu
     variantsOf(db, [id], scope.customerType),
     db.select().from(productCategories).where(eq(productCategories.productId, id)).orderBy(asc(productCategories.position)),
     db.select().from(productFiles).where(eq(productFiles.productId, id)).orderBy(asc(productFiles.id)),
+    db.select({ storeId: productStores.storeId }).from(productStores).where(eq(productStores.productId, id)),
   ]);
   const card = cards[0];
   if (!card) return null;
@@ -163,11 +162,7 @@ export async function productDetail(db: Db, meta: CatalogMeta, scope: Scope, slu
     const other = trs.find((x) => x.language === lang);
     const sid = storeIds[lang];
     if (!other || sid === undefined) continue;
-    const sold = await db
-      .select({ id: productStores.productId })
-      .from(productStores)
-      .where(and(eq(productStores.productId, id), eq(productStores.storeId, sid)));
-    if (sold.length) alternates[lang] = localePath(lang, productPath(other.slug));
+    if (soldIn.some((s) => s.storeId === sid)) alternates[lang] = localePath(lang, productPath(other.slug));
   }
   return {
     ...card,

@@ -1,0 +1,119 @@
+/**
+ * The rendering floor of an uncached page (issue 12): the same request through Fastify, React
+ * Router and React with its data already loaded (every service call answered from memory after
+ * the first), with and without brotli, against the full uncached request. One request at a time,
+ * in this process (createShop, PAGE_CACHE=off, NODE_ENV=production), PostgreSQL when reachable.
+ *
+ *   NODE_ENV=production BUILD_DIR=build node --import tsx bench/render-floor.ts [requests per measure, default 300]
+ *
+ * NODE_ENV must be set on the command line: React picks its build when first imported (before
+ * this file's code runs), and its development build renders about twice slower.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { createShop } from "../server/app.ts";
+import { loadConfig } from "../server/config.ts";
+import { createPgDatabase, median, postgresAvailable, storefrontBuild } from "./lib.ts";
+
+const N = Number(process.argv[2] ?? 300);
+
+/** Answers every call of the services' functions from the first answer to the same arguments. */
+function memoiseServices(services: Record<string, unknown>) {
+  const undo: (() => void)[] = [];
+  for (const [name, svc] of Object.entries(services)) {
+    if (!svc || typeof svc !== "object" || name === "config" || name === "pageCache") continue;
+    const obj = svc as Record<string, unknown>;
+    for (const key of Object.keys(obj)) {
+      const fn = obj[key];
+      if (typeof fn !== "function") continue;
+      const memo = new Map<string, unknown>();
+      obj[key] = function (this: unknown, ...args: unknown[]) {
+        let k: string;
+        try {
+          k = JSON.stringify(args);
+        } catch {
+          return (fn as (...a: unknown[]) => unknown).apply(this, args);
+        }
+        if (!memo.has(k)) memo.set(k, (fn as (...a: unknown[]) => unknown).apply(this, args));
+        return memo.get(k);
+      };
+      undo.push(() => {
+        obj[key] = fn;
+      });
+    }
+  }
+  return () => {
+    for (const u of undo) u();
+  };
+}
+
+async function main() {
+  const usePg = process.env.BENCH_DB !== "pglite" && (await postgresAvailable());
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-floor-"));
+  const pgdb = usePg ? await createPgDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    BUILD_DIR: process.env.BUILD_DIR ?? storefrontBuild(),
+    PAGE_CACHE: "off",
+    LOG_LEVEL: "warn",
+    SECRET: randomBytes(32).toString("hex"),
+    ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
+  });
+  const shop = await createShop(config);
+  try {
+    const cat = await shop.app.inject({ url: "/platos-de-ducha/" });
+    const product = /href="(\/[^"/]+\.html)"/.exec(cat.body)?.[1] ?? "/";
+    const time = async (url: string, encoding: string) => {
+      const ms: number[] = [];
+      for (let i = 0; i < N; i++) {
+        const t = performance.now();
+        const r = await shop.app.inject({ url, headers: { "accept-encoding": encoding } });
+        ms.push(performance.now() - t);
+        if (r.statusCode !== 200) throw new Error(`${url}: ${r.statusCode}`);
+      }
+      return median(ms);
+    };
+    console.log(
+      `React ${process.env.NODE_ENV === "production" ? "production" : "DEVELOPMENT"} build; database: ${usePg ? "PostgreSQL" : "PGlite"}; ${N} requests per measure, one at a time; load average ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(", ")}`,
+    );
+    console.log("page      full (br)   data loaded (br)   data loaded (identity)   floor/full");
+    for (const [name, url] of [
+      ["home", "/"],
+      ["category", "/platos-de-ducha/"],
+      ["product", product],
+    ] as const) {
+      await time(url, "br");
+      const full = await time(url, "br");
+      const restore = memoiseServices(shop.services as unknown as Record<string, unknown>);
+      await time(url, "br");
+      const loaded = await time(url, "br");
+      const plain = await time(url, "identity");
+      restore();
+      console.log(
+        `${name.padEnd(9)} ${full.toFixed(2).padStart(6)} ms   ${loaded.toFixed(2).padStart(6)} ms          ${plain.toFixed(2).padStart(6)} ms                 ${(loaded / full).toFixed(2)}   (${url})`,
+      );
+    }
+    console.log(
+      `load average at the end: ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(", ")}`,
+    );
+  } finally {
+    await shop.close();
+    await pgdb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
