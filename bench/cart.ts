@@ -227,7 +227,12 @@ async function traySelection(shop: Awaited<ReturnType<typeof createShop>>, ctx: 
     complements: {
       [valve.id]: { quantity: 1, options: byOption(valve.attributes, valve.variants[0].options), ranges: {} },
       "installation-complement": { quantity: 1, options: {}, ranges: {} },
-      facility: { quantity: 1, options: {}, ranges: {}, ...(city ? { facility: { city_id: city.id, distance: 500, disassembly: true, premeasure: false } } : {}) },
+      facility: {
+        quantity: 1,
+        options: {},
+        ranges: {},
+        ...(city ? { facility: { city_id: city.id, distance: 500, disassembly: true, premeasure: false } } : {}),
+      },
     },
   };
 }

@@ -60,83 +60,87 @@ export function checkoutSchema(lang: Language) {
     .string({ error: t(lang, "validation.postal_code.invalid") })
     .trim()
     .refine(isValidPostalCode, t(lang, "validation.postal_code.invalid"));
-  return z
-    .strictObject({
-      cart: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-      idempotency_key: z.string({ error: t(lang, "validation.required") }).regex(/^[A-Za-z0-9_-]{16,100}$/, t(lang, "validation.required")),
-      expected_total: z.coerce.number().int().min(0).max(100_000_000),
-      name: required(lang),
-      surnames: required(lang, 150),
-      phone: required(lang, 30).refine((v) => isValidPhone(country, v), t(lang, "validation.phone.invalid")),
-      email: emailField(lang),
-      shipping_address: required(lang, 200),
-      shipping_number: required(lang, 60),
-      shipping_postal_code: postal.refine((v) => !deliveryExcluded(country, v), t(lang, "checkout.validation.not_delivered")),
-      shipping_city: required(lang),
-      shipping_province: required(lang),
-      shipping_country: z.literal(country, { error: t(lang, "validation.country.required") }),
-      same_billing_data: z
-        .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])
-        .optional()
-        .transform((v) => v === undefined || v === true || v === "on" || v === "true"),
-      billing_business_name: required(lang, 200),
-      billing_tax_id_type: z.enum(TAX_TYPES, { error: t(lang, "validation.tax_type.required") }),
-      billing_tax_id: required(lang, 20),
-      billing_address: optional(lang, 200),
-      billing_number: optional(lang, 60),
-      billing_postal_code: optional(lang, 5),
-      billing_city: optional(lang, 100),
-      billing_province: optional(lang, 100),
-      billing_country: optional(lang, 2),
-      observations: optional(lang, 1000),
-      payment_method: z.enum(PAYMENT_METHODS, { error: t(lang, "checkout.validation.payment_method") }),
-      password: z
-        .string()
-        .max(PASSWORD_MAX, t(lang, "validation.too_long", { max: PASSWORD_MAX }))
-        .refine((v) => v === "" || v.length >= PASSWORD_MIN, t(lang, "validation.password.min"))
-        .optional()
-        .default(""),
-      quotation: checkbox,
-      terms: checkbox,
-    })
-    // Each check runs once the fields it reads parsed, so every error shows at once (not the
-    // billing address's only after the tax id is right).
-    .superRefine(
-      (v, ctx) => {
-        const problem = validateTaxId(country, v.billing_tax_id_type, v.billing_tax_id);
-        if (problem) ctx.addIssue({ code: "custom", path: ["billing_tax_id"], message: t(lang, problem) });
-      },
-      { when: (p: { issues: { path?: PropertyKey[] }[] }) => !p.issues.some((i) => ["billing_tax_id_type", "billing_tax_id"].includes(String(i.path?.[0]))) } as never,
-    )
-    .superRefine(
-      (v, ctx) => {
-        const issue = (path: string, key: string) => ctx.addIssue({ code: "custom", path: [path], message: t(lang, key) });
-        if (!v.same_billing_data) {
-          for (const f of ["billing_address", "billing_number", "billing_city", "billing_province"] as const) if (!v[f]) issue(f, "validation.required");
-          if (!isValidPostalCode(v.billing_postal_code)) issue("billing_postal_code", "validation.postal_code.invalid");
-          if (v.billing_country !== country) issue("billing_country", "validation.country.required");
-        }
-      },
-      {
-        when: (p: { issues: { path?: PropertyKey[] }[] }) => !p.issues.some((i) => ["same_billing_data", ...BILLING_FIELDS].includes(String(i.path?.[0]))),
-      } as never,
-    )
-    .transform((v) => ({
-      ...v,
-      phone: normalisePhone(v.phone),
-      billing_tax_id: normaliseTaxId(v.billing_tax_id),
-      // With the same billing data, the billing address is the shipping one (kept explicit on the order).
-      ...(v.same_billing_data
-        ? {
-            billing_address: v.shipping_address,
-            billing_number: v.shipping_number,
-            billing_postal_code: v.shipping_postal_code,
-            billing_city: v.shipping_city,
-            billing_province: v.shipping_province,
-            billing_country: v.shipping_country,
+  return (
+    z
+      .strictObject({
+        cart: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+        idempotency_key: z.string({ error: t(lang, "validation.required") }).regex(/^[A-Za-z0-9_-]{16,100}$/, t(lang, "validation.required")),
+        expected_total: z.coerce.number().int().min(0).max(100_000_000),
+        name: required(lang),
+        surnames: required(lang, 150),
+        phone: required(lang, 30).refine((v) => isValidPhone(country, v), t(lang, "validation.phone.invalid")),
+        email: emailField(lang),
+        shipping_address: required(lang, 200),
+        shipping_number: required(lang, 60),
+        shipping_postal_code: postal.refine((v) => !deliveryExcluded(country, v), t(lang, "checkout.validation.not_delivered")),
+        shipping_city: required(lang),
+        shipping_province: required(lang),
+        shipping_country: z.literal(country, { error: t(lang, "validation.country.required") }),
+        same_billing_data: z
+          .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])
+          .optional()
+          .transform((v) => v === undefined || v === true || v === "on" || v === "true"),
+        billing_business_name: required(lang, 200),
+        billing_tax_id_type: z.enum(TAX_TYPES, { error: t(lang, "validation.tax_type.required") }),
+        billing_tax_id: required(lang, 20),
+        billing_address: optional(lang, 200),
+        billing_number: optional(lang, 60),
+        billing_postal_code: optional(lang, 5),
+        billing_city: optional(lang, 100),
+        billing_province: optional(lang, 100),
+        billing_country: optional(lang, 2),
+        observations: optional(lang, 1000),
+        payment_method: z.enum(PAYMENT_METHODS, { error: t(lang, "checkout.validation.payment_method") }),
+        password: z
+          .string()
+          .max(PASSWORD_MAX, t(lang, "validation.too_long", { max: PASSWORD_MAX }))
+          .refine((v) => v === "" || v.length >= PASSWORD_MIN, t(lang, "validation.password.min"))
+          .optional()
+          .default(""),
+        quotation: checkbox,
+        terms: checkbox,
+      })
+      // Each check runs once the fields it reads parsed, so every error shows at once (not the
+      // billing address's only after the tax id is right).
+      .superRefine(
+        (v, ctx) => {
+          const problem = validateTaxId(country, v.billing_tax_id_type, v.billing_tax_id);
+          if (problem) ctx.addIssue({ code: "custom", path: ["billing_tax_id"], message: t(lang, problem) });
+        },
+        {
+          when: (p: { issues: { path?: PropertyKey[] }[] }) => !p.issues.some((i) => ["billing_tax_id_type", "billing_tax_id"].includes(String(i.path?.[0]))),
+        } as never,
+      )
+      .superRefine(
+        (v, ctx) => {
+          const issue = (path: string, key: string) => ctx.addIssue({ code: "custom", path: [path], message: t(lang, key) });
+          if (!v.same_billing_data) {
+            for (const f of ["billing_address", "billing_number", "billing_city", "billing_province"] as const) if (!v[f]) issue(f, "validation.required");
+            if (!isValidPostalCode(v.billing_postal_code)) issue("billing_postal_code", "validation.postal_code.invalid");
+            if (v.billing_country !== country) issue("billing_country", "validation.country.required");
           }
-        : {}),
-    }));
+        },
+        {
+          when: (p: { issues: { path?: PropertyKey[] }[] }) => !p.issues.some((i) => ["same_billing_data", ...BILLING_FIELDS].includes(String(i.path?.[0]))),
+        } as never,
+      )
+      .transform((v) => ({
+        ...v,
+        phone: normalisePhone(v.phone),
+        billing_tax_id: normaliseTaxId(v.billing_tax_id),
+        // With the same billing data, the billing address is the shipping one (kept explicit on the order).
+        ...(v.same_billing_data
+          ? {
+              billing_address: v.shipping_address,
+              billing_number: v.shipping_number,
+              billing_postal_code: v.shipping_postal_code,
+              billing_city: v.shipping_city,
+              billing_province: v.shipping_province,
+              billing_country: v.shipping_country,
+            }
+          : {}),
+      }))
+  );
 }
 export type CheckoutInput = z.output<ReturnType<typeof checkoutSchema>>;
 export type CheckoutForm = z.input<ReturnType<typeof checkoutSchema>>;

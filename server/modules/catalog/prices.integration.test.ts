@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { seedStores } from "../../../seed/stores.ts";
 import type { Db } from "../../db/client.ts";
 import { buildCatalogFixture } from "../../test/catalog-fixture.ts";
