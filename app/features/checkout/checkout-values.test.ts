@@ -6,37 +6,14 @@ import {
   commissionFor,
   firstInvalid,
   newIdempotencyKey,
-  type PrefillInput,
   placeOrderForm,
+  EMPTY_CART,
   prefill,
   ratePercent,
   STORE_METHODS,
   totalWithoutCommission,
   valuesFromForm,
 } from "./checkout-values";
-
-const emptyCart: PrefillInput["cart"] = {
-  name: null,
-  surnames: null,
-  phone: null,
-  email: null,
-  shipping_address: null,
-  shipping_number: null,
-  shipping_postal_code: null,
-  shipping_city: null,
-  shipping_province: null,
-  same_billing_data: true,
-  billing_business_name: null,
-  billing_tax_id_type: null,
-  billing_tax_id: null,
-  billing_address: null,
-  billing_number: null,
-  billing_postal_code: null,
-  billing_city: null,
-  billing_province: null,
-  payment_method_selected: null,
-  observations: null,
-};
 
 const address = (over: Partial<AddressDto>): AddressDto => ({
   id: 1,
@@ -65,18 +42,18 @@ const base = { lang: "es" as const, user: null, shipping: null, shippingPicked: 
 
 describe("checkout form values", () => {
   it("a guest's empty cart: the store's country, tax id type on the first option (spec 5), same billing data", () => {
-    const v = prefill({ ...base, cart: emptyCart });
+    const v = prefill({ ...base, cart: EMPTY_CART });
     expect(v.shipping_country).toBe("ES");
     expect(v.billing_country).toBe("ES");
     expect(v.billing_tax_id_type).toBe("dni");
     expect(v.same_billing_data).toBe("on");
     expect(v.payment_method).toBe("");
     expect(v.billing_business_name).toBe("");
-    expect(prefill({ ...base, lang: "fr", cart: emptyCart }).shipping_country).toBe("FR");
+    expect(prefill({ ...base, lang: "fr", cart: EMPTY_CART }).shipping_country).toBe("FR");
   });
 
   it("a customer: their data and their default address (number and flat in one field), the business name from their name", () => {
-    const v = prefill({ ...base, cart: emptyCart, user, shipping: address({}) });
+    const v = prefill({ ...base, cart: EMPTY_CART, user, shipping: address({}) });
     expect(v).toMatchObject({
       name: "Ana",
       surnames: "García",
@@ -91,7 +68,7 @@ describe("checkout form values", () => {
 
   it("what the shopper typed on this cart before wins over a default address; an address picked now wins over the cart", () => {
     const cart = {
-      ...emptyCart,
+      ...EMPTY_CART,
       shipping_address: "Gran Vía",
       shipping_number: "1",
       shipping_postal_code: "28013",
@@ -119,7 +96,7 @@ describe("checkout form values", () => {
       number: "3",
       flat: "",
     });
-    const v = prefill({ ...base, cart: emptyCart, user, shipping: address({}), billing: bill });
+    const v = prefill({ ...base, cart: EMPTY_CART, user, shipping: address({}), billing: bill });
     expect(v).toMatchObject({
       same_billing_data: "",
       billing_business_name: "Reformas Ana SL",
@@ -131,7 +108,7 @@ describe("checkout form values", () => {
   });
 
   it("keeps a refused form's values (never the password) and the box's state from the hidden 'false' + checkbox pair", () => {
-    const fallback = prefill({ ...base, cart: emptyCart });
+    const fallback = prefill({ ...base, cart: EMPTY_CART });
     expect(valuesFromForm({ name: "Lu", same_billing_data: "false", password: "secreto" }, fallback)).toMatchObject({ name: "Lu", same_billing_data: "" });
     expect(valuesFromForm({ same_billing_data: "on" }, fallback).same_billing_data).toBe("on");
     expect("password" in valuesFromForm({ password: "x" }, fallback)).toBe(false);

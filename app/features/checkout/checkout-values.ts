@@ -100,6 +100,30 @@ export type PrefillInput = {
   billingPicked: boolean;
 };
 
+/** A cart with nothing typed yet (the form of an empty checkout). */
+export const EMPTY_CART: PrefillInput["cart"] = {
+  name: null,
+  surnames: null,
+  phone: null,
+  email: null,
+  shipping_address: null,
+  shipping_number: null,
+  shipping_postal_code: null,
+  shipping_city: null,
+  shipping_province: null,
+  same_billing_data: true,
+  billing_business_name: null,
+  billing_tax_id_type: null,
+  billing_tax_id: null,
+  billing_address: null,
+  billing_number: null,
+  billing_postal_code: null,
+  billing_city: null,
+  billing_province: null,
+  payment_method_selected: null,
+  observations: null,
+};
+
 /**
  * The form's first values: what the shopper typed on this cart before (the cart keeps it), then
  * the signed-in customer's data and saved addresses. An address picked now replaces the cart's.

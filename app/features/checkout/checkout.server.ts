@@ -17,6 +17,7 @@ import {
   newIdempotencyKey,
   numberAndFlat,
   placeOrderForm,
+  EMPTY_CART,
   prefill,
   STORE_METHODS,
   totalWithoutCommission,
@@ -114,7 +115,7 @@ export async function checkoutPage(request: Request, context: AppLoadContext): P
     lang,
     path: stripLocale(r.url.pathname),
     cart: view,
-    values: values ?? prefill({ lang, cart: emptyCart, user, shipping: null, shippingPicked: false, billing: null, billingPicked: false }),
+    values: values ?? prefill({ lang, cart: EMPTY_CART, user, shipping: null, shippingPicked: false, billing: null, billingPicked: false }),
     idempotencyKey: newIdempotencyKey(),
     customer: user ? { id: user.id, email: user.email } : null,
     addresses: { shipping: shipping.map((a) => savedAddress(a, "shipping", lang)), billing: billing.map((a) => savedAddress(a, "billing", lang)) },
@@ -126,29 +127,6 @@ export async function checkoutPage(request: Request, context: AppLoadContext): P
   };
   return { r, page };
 }
-
-const emptyCart: Parameters<typeof prefill>[0]["cart"] = {
-  name: null,
-  surnames: null,
-  phone: null,
-  email: null,
-  shipping_address: null,
-  shipping_number: null,
-  shipping_postal_code: null,
-  shipping_city: null,
-  shipping_province: null,
-  same_billing_data: true,
-  billing_business_name: null,
-  billing_tax_id_type: null,
-  billing_tax_id: null,
-  billing_address: null,
-  billing_number: null,
-  billing_postal_code: null,
-  billing_city: null,
-  billing_province: null,
-  payment_method_selected: null,
-  observations: null,
-};
 
 const STATUS: Record<string, number> = {
   "checkout.invalid": 400,
@@ -216,7 +194,7 @@ export async function checkoutAction(request: Request, context: AppLoadContext):
   const key = /^[A-Za-z0-9_-]{16,100}$/.test(form.idempotency_key ?? "") ? form.idempotency_key : newIdempotencyKey();
   const values = valuesFromForm(
     form,
-    prefill({ lang, cart: emptyCart, user: null, shipping: null, shippingPicked: false, billing: null, billingPicked: false }),
+    prefill({ lang, cart: EMPTY_CART, user: null, shipping: null, shippingPicked: false, billing: null, billingPicked: false }),
   );
   const refuse = (code: string, message: string, extra: { fieldErrors?: Record<string, string>; cart?: CartDto; idempotencyKey?: string } = {}) =>
     answer(
