@@ -4,6 +4,7 @@ import { isValidPhone } from "../../../core/phone.ts";
 import { t } from "../../../core/i18n/index.ts";
 import { apiRoute } from "../../lib/api-route.ts";
 import { originGuard } from "../../lib/origin-check.ts";
+import type { RequestContext } from "../../lib/request-context.ts";
 import type { Services } from "../index.ts";
 import { accessOf } from "../orders/orders.routes.ts";
 import { apiContext, StoreQuery } from "../stores/stores.query.ts";
@@ -77,14 +78,7 @@ export async function paymentsRoutes(app: FastifyInstance, services: Services) {
   });
 
   /** The caller's order behind a reference, ready to pay (status 300), or the refusal already sent. */
-  async function payable(
-    req: FastifyRequest,
-    reply: FastifyReply,
-    query: z.output<typeof AccessQuery>,
-    user: Parameters<typeof apiContext>[2],
-    reference: string,
-  ) {
-    const ctx = await apiContext(stores, query, user);
+  async function payable(req: FastifyRequest, reply: FastifyReply, ctx: RequestContext, query: z.output<typeof AccessQuery>, reference: string) {
     const order = await orders.byReference(ctx, reference, accessOf(req, services, query.t));
     if (!order) return { ctx, refused: refuse(reply, 404, "order.not_found", t(ctx.language, "errors.order.not_found")) };
     const forPayment = await checkout.orderPayments.byReference(reference);
@@ -123,7 +117,7 @@ export async function paymentsRoutes(app: FastifyInstance, services: Services) {
       const ctx = await apiContext(stores, query, user);
       const provider = payments.provider(params.provider, "card");
       if (!provider) return refuse(reply, 404, "payment.provider_not_found", t(ctx.language, "errors.payment.provider_not_found"));
-      const p = await payable(req, reply, query, user, body.reference);
+      const p = await payable(req, reply, ctx, query, body.reference);
       if ("refused" in p) return p.refused;
       const method = p.forPayment.method;
       if (!method || method === "paypal" || method === "transfer")
@@ -200,7 +194,7 @@ export async function paymentsRoutes(app: FastifyInstance, services: Services) {
       const ctx = await apiContext(stores, query, user);
       const provider = payments.provider(params.provider, "wallet");
       if (!provider) return refuse(reply, 404, "payment.provider_not_found", t(ctx.language, "errors.payment.provider_not_found"));
-      const p = await payable(req, reply, query, user, body.reference);
+      const p = await payable(req, reply, ctx, query, body.reference);
       if ("refused" in p) return p.refused;
       if (p.forPayment.method !== "paypal") return refuse(reply, 409, "payment.wrong_method", t(ctx.language, "errors.payment.wrong_method"));
       const started = await checkout.openPayment(p.ctx, body.reference, keyOf(req, body, `order-${body.reference}`));
@@ -277,7 +271,7 @@ export async function paymentsRoutes(app: FastifyInstance, services: Services) {
       errors: [404, 409],
     },
     async ({ params, query, user }, req, reply) => {
-      const p = await payable(req, reply, query, user, params.reference);
+      const p = await payable(req, reply, await apiContext(stores, query, user), query, params.reference);
       if ("refused" in p) return p.refused;
       if (p.forPayment.method !== "transfer") return refuse(reply, 409, "payment.wrong_method", t(p.ctx.language, "errors.payment.wrong_method"));
       return {
