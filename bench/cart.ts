@@ -4,7 +4,8 @@
  * cart, check stock, insert) and GET /api/cart/v1/carts/{id}/ (rows, coupon and stock in a few
  * queries, priced). autocannon, 16 connections, warm-up 3 s, then 3 runs of 10 s, median run kept;
  * on PGlite and on PostgreSQL, each on the demo catalog. Target: p99 <= 20 ms on PostgreSQL.
- * Run: `node --import tsx bench/cart.ts` (BENCH_SECONDS, BENCH_RUNS to change).
+ * Run: `node --import tsx bench/cart.ts` (BENCH_SECONDS, BENCH_RUNS to change; BENCH_BACKENDS=postgres or
+ * pglite for one backend; BENCH_ONLY=<part of a call's name> for one call, e.g. "cart-rows").
  *
  * The shop runs in this process (the API only, the real createShop wiring); the load comes from
  * autocannon in a child process (this file with --load), over real HTTP. Requests rotate over many
@@ -20,6 +21,10 @@ import { promisify } from "node:util";
 import type { Selection } from "../core/configurator.ts";
 import { sql } from "drizzle-orm";
 import { createShop } from "../server/app.ts";
+import { jsonForColumns } from "../server/db/json-record.ts";
+import { catalogSource, configureRow } from "../server/modules/cart/cart.configure.ts";
+import { orderRows } from "../server/modules/cart/cart.schema.ts";
+import { hashSecret, parseToken } from "../server/modules/cart/cart.tokens.ts";
 import { loadConfig } from "../server/config.ts";
 import { contextFor } from "../server/lib/request-context.ts";
 import { type Backend, createPgDatabase, freePort, type LoadFigure, machine, median, postgresAvailable } from "./lib.ts";
@@ -93,26 +98,27 @@ export async function benchCart(log = console.log): Promise<CartBenchResult[]> {
       SECRET: "c".repeat(48),
       ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
     });
-    // The floor: a route doing the same database round trips as the add (a transaction that locks
-    // the cart, reads its rows and the stock, inserts a row, reads the coupon, commits) and none of
-    // the application's work (no configuration, no pricing, no JSON of the cart).
+    // The floors, measured in the same run as the real calls: (1) the add's database work alone: the
+    // same `cart_add_row` call (lock, stock, insert, the answer's reads: one round trip) with a row
+    // configured once beforehand, none of the application's work (no configuration check, no
+    // pricing, no JSON of the cart); (2) the HTTP floor: a route that answers at once, no database.
     let floorDb: Awaited<ReturnType<typeof createShop>>["database"]["db"] | null = null;
+    let floorRow = "";
+    let floorNeeds = "";
+    let floorStore = 0;
     const floorPlugin = async (app: import("fastify").FastifyInstance) => {
       app.post<{ Params: { id: string } }>("/bench/floor/:id/", async (req) => {
         const id = Number(req.params.id);
-        return floorDb!.transaction(async (tx) => {
-          await tx.execute(sql`update orders set updated_at = now() where id = ${id} and status = 100 returning id, coupon_id`);
-          await tx.execute(sql`select id, quantity, variant_id from order_rows where order_id = ${id}`);
-          await tx.execute(sql`select id, stock from variants where id in (select variant_id from order_rows where order_id = ${id})`);
-          await tx.execute(sql`insert into bench_floor_rows (order_id) values (${id})`);
-          await tx.execute(sql`select id, kind, value from coupons where code = 'BENCH10'`);
-          return { ok: true };
-        });
+        const hash = hashSecret(parseToken(req.headers["x-cart-token"] as string)!.secret);
+        const res = await floorDb!.execute(
+          sql`select cart_add_row(${id}::int, ${floorStore}::int, ${hash}::text, null::int, ${floorRow}::jsonb, ${floorNeeds}::jsonb) is not null as ok`,
+        );
+        return (res as unknown as { rows: { ok: boolean }[] }).rows[0];
       });
+      app.post("/bench/http-floor/", async () => ({ ok: true }));
     };
     const shop = await createShop(config, { withSsr: false, extraApiPlugins: [floorPlugin] });
     floorDb = shop.database.db;
-    await shop.database.exec("create table if not exists bench_floor_rows (id serial primary key, order_id integer not null)");
     try {
       const port = await freePort();
       await shop.app.listen({ port, host: "127.0.0.1" });
@@ -154,6 +160,12 @@ export async function benchCart(log = console.log): Promise<CartBenchResult[]> {
         }
         return out;
       }
+      const configured = await configureRow(ctx, catalogSource(shop.services.catalog), { product: SLUG, selection });
+      if (!configured.ok) throw new Error(configured.code);
+      const { stockNeeds, ...rowColumns } = configured.row;
+      floorRow = JSON.stringify(jsonForColumns(orderRows, rowColumns));
+      floorNeeds = JSON.stringify(stockNeeds);
+      floorStore = store.id;
       const getCarts = await cartsWithCoupon(128, 3);
       const postCarts = await cartsWithCoupon(POST_CARTS, 0);
       const postIds = postCarts.map((c) => c.id).join(",");
@@ -168,12 +180,19 @@ export async function benchCart(log = console.log): Promise<CartBenchResult[]> {
           before: () => shop.database.exec(`delete from order_rows where order_id in (${postIds})`),
         },
         {
-          name: "floor: the add's round trips alone (POST /api/bench/floor/{id}/)",
+          name: "floor: the add's database work alone (POST /api/bench/floor/{id}/)",
           method: "POST",
           paths: postCarts.map((c) => `/api/bench/floor/${c.id}/`),
           tokens: postCarts.map((c) => c.token),
           body: "{}",
-          before: () => shop.database.exec("delete from bench_floor_rows"),
+          before: () => shop.database.exec(`delete from order_rows where order_id in (${postIds})`),
+        },
+        {
+          name: "HTTP floor: a route that answers at once (POST /api/bench/http-floor/)",
+          method: "POST",
+          paths: ["/api/bench/http-floor/"],
+          tokens: postCarts.map((c) => c.token),
+          body: "{}",
         },
         {
           name: "GET /api/cart/v1/carts/{id}/",
@@ -182,7 +201,8 @@ export async function benchCart(log = console.log): Promise<CartBenchResult[]> {
           tokens: getCarts.map((c) => c.token),
         },
       ];
-      for (const t of targets) {
+      const only = process.env.BENCH_ONLY;
+      for (const t of only ? targets.filter((x) => x.name.includes(only)) : targets) {
         await t.before?.();
         await load(url, t, 3);
         const runs: LoadFigure[] = [];

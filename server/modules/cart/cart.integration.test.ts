@@ -10,7 +10,7 @@ import { describeEachDb } from "../../test/test-db.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
 import { variants } from "../catalog/catalog.schema.ts";
 import { coupons } from "../coupons/coupons.schema.ts";
-import { orders } from "./cart.schema.ts";
+import { orderRows, orders } from "./cart.schema.ts";
 
 const SLUG = "plato-de-ducha-resina-pizarra-blanco";
 const SLUG_FR = "receveur-de-douche-resine-ardoise-blanc";
@@ -196,6 +196,60 @@ describeEachDb("cart API (/api/cart/v1)", (kind) => {
       const two = await call("POST", "cart-rows/", { headers: guest(token), payload: { product: SLUG, selection: tray(2) } });
       expect(two.statusCode).toBe(201);
       expect(two.json().cart.size).toBe(2);
+    });
+
+    it("counts the complements' stock too, and a refused add changes nothing in the cart", async () => {
+      const db = shop.database.db;
+      const { token, id } = await guestWithRow(withServices(1));
+      const [before] = await db.select().from(orders).where(eq(orders.id, id));
+      await db.update(variants).set({ stock: 1 }).where(eq(variants.ref, "AC-VAL-01-MA"));
+      try {
+        // The cart's row already takes the only valve: one more row with a valve is refused.
+        const refused = await call("POST", "cart-rows/", { headers: guest(token), payload: { product: SLUG, selection: withServices(1) } });
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().error.message).toBe("Articulo fuera de stock.");
+        const [after] = await db.select().from(orders).where(eq(orders.id, id));
+        expect(after.version).toBe(before.version);
+        expect(after.lastActivityAt).toEqual(before.lastActivityAt);
+        expect((await call("GET", `carts/${id}/`, { headers: guest(token) })).json().size).toBe(1);
+        // Without the valve it fits.
+        const plain = await call("POST", "cart-rows/", { headers: guest(token), payload: { product: SLUG, selection: tray(1) } });
+        expect(plain.statusCode).toBe(201);
+        expect(plain.json().cart.size).toBe(2);
+      } finally {
+        await db.update(variants).set({ stock: 1000 }).where(eq(variants.ref, "AC-VAL-01-MA"));
+      }
+    });
+
+    it("100 concurrent adds to one cart take exactly the units in stock (the cart's lock orders them)", async () => {
+      // PD-RES-BL-70 has 5 units: the first row takes one, 4 of the 100 concurrent adds fit.
+      const { token, id } = await guestWithRow(tray(1));
+      const adds = await Promise.all(
+        Array.from({ length: 100 }, () => call("POST", "cart-rows/", { headers: guest(token), payload: { product: SLUG, selection: tray(1) } })),
+      );
+      expect(adds.filter((r) => r.statusCode === 201)).toHaveLength(4);
+      expect(adds.filter((r) => r.statusCode === 409)).toHaveLength(96);
+      const cart = (await call("GET", `carts/${id}/`, { headers: guest(token) })).json();
+      expect(cart.size).toBe(5);
+      expect(new Set(cart.rows.map((r: { id: number }) => r.id)).size).toBe(5);
+      const positions = (await shop.database.db.select().from(orderRows).where(eq(orderRows.orderId, id))).map((r) => r.position);
+      expect(positions.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+    }, 60_000);
+
+    it("stores the same row whether the add made the cart or found it open (one round trip), and answers the same cart", async () => {
+      const db = shop.database.db;
+      const { token, id, body: first } = await guestWithRow(withServices(2));
+      const second = await call("POST", "cart-rows/", { headers: guest(token), payload: { product: SLUG, selection: withServices(2) } });
+      expect(second.statusCode).toBe(201);
+      const added = second.json();
+      expect(added.cart_token).toBeNull();
+      expect(added.row).toEqual({ ...first.row, id: added.row.id });
+      expect(added.cart).toEqual((await call("GET", `carts/${id}/`, { headers: guest(token) })).json());
+      const stored = await db.select().from(orderRows).where(eq(orderRows.orderId, id)).orderBy(orderRows.position);
+      expect(stored.map((r) => r.position)).toEqual([1, 2]);
+      const { id: _a, position: _p, createdAt: _c, ...one } = stored[0];
+      const { id: _b, position: _q, createdAt: _d, ...two } = stored[1];
+      expect(two).toEqual(one);
     });
 
     it("re-checks the stock when a quantity grows, and flags a row whose product ran out since", async () => {

@@ -4,9 +4,10 @@ import type { Issue, Selection } from "../../../core/configurator.ts";
 import { t } from "../../../core/i18n/index.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
+import { jsonForColumns, recordFromJson } from "../../db/json-record.ts";
 import type { RequestContext } from "../../lib/request-context.ts";
 import { type StockLevels, type StockReader, stockOf } from "../catalog/catalog.stock.ts";
-import type { CouponsService } from "../coupons/coupons.service.ts";
+import { type CouponsService, couponRule } from "../coupons/coupons.service.ts";
 import { type CartCatalog, type ConfiguredRow, cachedSource, catalogSource, configureRow, issueMessages } from "./cart.configure.ts";
 import { isProfessionalCart, type OrderRecord, type RowRecord, toCartDto } from "./cart.dto.ts";
 import { abandonIdleCarts } from "./cart.jobs.ts";
@@ -24,6 +25,18 @@ import {
 } from "./cart.tokens.ts";
 
 export type CartToken = string | null;
+
+/** What `cart_add_row` answers (migration 0015): rows as `to_jsonb`, stock as [kind, id, units]. */
+type AddRowAnswer =
+  | { ok: false }
+  | {
+      ok: true;
+      order: Record<string, unknown>;
+      rows: Record<string, unknown>[];
+      row_id: number;
+      stock: ["p" | "v", number, number][];
+      coupon: { id: number; code: string; kind: "amount" | "percent"; value: number; min_cart_amount: number } | null;
+    };
 
 export type AddRowFailureCode =
   | "cart.product_not_found"
@@ -287,6 +300,38 @@ export function createCartService(deps: CartServiceDeps) {
     }
   }
 
+  /**
+   * Adds a checked and priced row to the caller's open cart in one round trip: the database
+   * function `cart_add_row` (migration 0015, docs/decisions/025) locks the cart, checks the
+   * stock of its rows plus this one, inserts it and reads back what the answer needs. Null
+   * when the caller has no open cart here (a new cart, an abandoned one, another's: the
+   * general path decides).
+   */
+  async function addToOpenCart(ctx: RequestContext, id: number | null, token: CartToken, row: ConfiguredRow) {
+    const parsed = parseToken(token);
+    const target = id ?? (ctx.user ? null : (parsed?.id ?? null));
+    if (target == null && !ctx.user) return null;
+    const tokenHash = parsed && target != null && parsed.id === target ? hashSecret(parsed.secret) : null;
+    const userId = ctx.user?.id ?? null;
+    if (tokenHash == null && userId == null) return null;
+    const res = await db.execute(
+      sql`select cart_add_row(${target}::int, ${ctx.store.id}::int, ${tokenHash}::text, ${userId}::int, ${JSON.stringify(jsonForColumns(orderRows, rowValues(row)))}::jsonb, ${JSON.stringify(row.stockNeeds)}::jsonb) as r`,
+    );
+    const r = (res as unknown as { rows: { r: AddRowAnswer | null }[] }).rows[0]?.r;
+    if (!r) return null;
+    if (!r.ok) return "cart.out_of_stock" as const;
+    const levels: StockLevels = { product: new Map(), variant: new Map() };
+    for (const [kind, itemId, units] of r.stock) (kind === "p" ? levels.product : levels.variant).set(itemId, units);
+    const c = r.coupon;
+    return {
+      order: recordFromJson(orders, r.order),
+      rows: r.rows.map((x) => recordFromJson(orderRows, x)),
+      rowId: r.row_id,
+      stock: levels,
+      coupon: c ? { ...couponRule({ kind: c.kind, value: c.value, minCartAmount: c.min_cart_amount }), id: c.id, code: c.code } : null,
+    };
+  }
+
   /** Whether the stock covers what the cart's rows need, plus `extra` (and the levels read). */
   async function stockCovers(tx: Db, rows: RowRecord[], extra: StockNeed[]): Promise<{ ok: boolean; levels: StockLevels }> {
     const needs = new Map<string, StockNeed>();
@@ -462,6 +507,14 @@ export function createCartService(deps: CartServiceDeps) {
       }
       const row = configured.row;
       if (input.cart == null) await adoptGuestCart(ctx, token);
+      // The usual case, an open cart of the caller's, in one round trip; anything else below.
+      const fast = await addToOpenCart(ctx, input.cart ?? null, token, row);
+      if (fast === "cart.out_of_stock") return { ok: false, code: fast, message: msg(ctx, fast) };
+      if (fast) {
+        const cart = toCartDto(ctx, { ...fast, paypalRate: config.paypalCommissionRate });
+        const dto = cart.rows.find((r) => r.id === fast.rowId)!;
+        return { ok: true, cart, row: dto, token: null, created: false, message: text(ctx, "cart.msg.row_added") };
+      }
       try {
         const out = await db.transaction(async (trx) => {
           const tx = trx as unknown as Db;
