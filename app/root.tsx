@@ -21,6 +21,7 @@ import { ErrorContent, errorStatus, reloadOnChunkError } from "./components/erro
 import { Logo } from "./components/logo";
 import { ProgressBar } from "./components/progress-bar";
 import { ToastProvider } from "./components/toasts";
+import { useDelegatedLinks } from "./lib/delegated-links";
 import { I18nProvider, useI18n } from "./lib/i18n";
 import type { RootData } from "./lib/root-data";
 import { contextFor, favouriteIds, PRIVATE, sessionFor, sessionHeaders } from "./lib/session.server";
@@ -116,6 +117,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 // ScrollRestoration scrolls PUSH/REPLACE navigations to the top and restores back/forward.
 export default function App({ loaderData }: Route.ComponentProps) {
   signedIn = loaderData.user !== null;
+  useDelegatedLinks();
   useEffect(() => {
     const onError = (e: ErrorEvent | PromiseRejectionEvent) => {
       reloadOnChunkError("reason" in e ? e.reason : (e.error ?? e.message));

@@ -11,7 +11,13 @@ export type CardView = {
   path: string;
   name: string;
   brand: { name: string } | null;
-  image: { key: string; alt: string; width: number; height: number } | null;
+  /**
+   * The card's image. `alt` left out: the product's name, or the name, " - " and `altSuffix`
+   * (the catalog's alt texts are "<name> - vista principal": the name is not sent twice, and
+   * the suffix, the same on every card, is written once in the serialised data). `width` and
+   * `height` left out: 800 (the catalog's main images).
+   */
+  image: { key: string; alt?: string; altSuffix?: string; width?: number; height?: number } | null;
   prices: { pvp_web: number; pvp_original?: number | null; pvp_professional?: number; professional_discount_bp?: number };
   stock: number;
   is_novelty?: boolean;
@@ -22,7 +28,26 @@ export type CardView = {
   variant_count?: number;
 };
 
+/**
+ * One object per distinct brand and colour list, shared by every card that has it: the loader
+ * data's serialiser (turbo-stream) writes an object it has already written as a reference, so
+ * 24 cards of trays in the same five colours carry the five colours once. Never mutated. A
+ * bounded set (the catalog's brands and colour combinations), emptied if it ever grows past it.
+ */
+const SHARED_LIMIT = 2000;
+const sharedValues = new Map<string, unknown>();
+function shared<T>(key: string, make: () => T): T {
+  let v = sharedValues.get(key) as T | undefined;
+  if (v === undefined) {
+    if (sharedValues.size >= SHARED_LIMIT) sharedValues.clear();
+    v = make();
+    sharedValues.set(key, v);
+  }
+  return v;
+}
+
 export function cardView(p: ProductCard): CardView {
+  const brand = p.brand;
   const prices: CardView["prices"] = { pvp_web: p.prices.pvp_web };
   if (p.prices.pvp_original != null && p.prices.pvp_original > p.prices.pvp_web) prices.pvp_original = p.prices.pvp_original;
   if (p.prices.pvp_professional != null) {
@@ -33,9 +58,8 @@ export function cardView(p: ProductCard): CardView {
     id: p.id,
     path: p.path,
     name: p.name,
-    brand: p.brand ? { name: p.brand.name } : null,
-    // The alt text is left out when it is the product's name (the card falls back to it).
-    image: p.image ? { key: p.image.key, alt: p.image.alt === p.name ? "" : p.image.alt, width: p.image.width, height: p.image.height } : null,
+    brand: brand ? shared(`b:${brand.name}`, () => ({ name: brand.name })) : null,
+    image: p.image ? imageView(p.name, p.image) : null,
     prices,
     stock: p.stock > 0 ? 1 : 0,
   };
@@ -43,8 +67,23 @@ export function cardView(p: ProductCard): CardView {
   if (p.is_offer) v.is_offer = true;
   if (p.is_settlement) v.is_settlement = true;
   if (p.rating.count > 0) v.rating = p.rating;
-  if (p.colors.length > 1) v.colors = p.colors;
+  if (p.colors.length > 1)
+    v.colors = shared(`c:${p.colors.map((c) => `${c.name}=${c.color}`).join("|")}`, () => p.colors.map(({ name, color }) => ({ name, color })));
   if (p.variant_count > 1) v.variant_count = p.variant_count;
+  return v;
+}
+
+const IMAGE_SIDE = 800;
+
+function imageView(name: string, image: ProductCard["image"] & object): NonNullable<CardView["image"]> {
+  const v: NonNullable<CardView["image"]> = { key: image.key };
+  const prefix = `${name} - `;
+  if (image.alt.startsWith(prefix)) v.altSuffix = image.alt.slice(prefix.length);
+  else if (image.alt && image.alt !== name) v.alt = image.alt;
+  if (image.width !== IMAGE_SIDE || image.height !== IMAGE_SIDE) {
+    v.width = image.width;
+    v.height = image.height;
+  }
   return v;
 }
 

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { Logo } from "~/components/logo";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { ICONS, Icon } from "~/components/header";
@@ -23,11 +22,7 @@ export function PaymentMarks({ compact = false }: { compact?: boolean }) {
   return (
     <ul className="flex flex-wrap gap-2">
       {PAYMENT_MARKS.filter((m) => !m.es || lang === "es").map((m) => (
-        <li
-          key={m.name}
-          className={`rounded-md border border-slate-300 px-2 font-bold ${compact ? "py-0.5 text-[10px]" : "py-1 text-xs"}`}
-          style={{ background: m.bg, color: m.fg }}
-        >
+        <li key={m.name} className={compact ? "pay-mark-sm" : "pay-mark"} style={{ background: m.bg, color: m.fg }}>
           {m.name}
         </li>
       ))}
@@ -82,14 +77,14 @@ export function Footer() {
           </div>
         </div>
         {[...columns.entries()].map(([title, items]) => (
-          <nav key={title} aria-label={title}>
-            <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-300">{title}</h2>
+          <nav key={title} aria-label={title} data-nav>
+            <h2 className="foot-title">{title}</h2>
             <ul className="space-y-2 text-sm">
               {items.map((i) => (
                 <li key={i.id}>
-                  <Link to={i.url} className="text-slate-100 hover:text-white hover:underline">
+                  <a href={i.url} className="foot-link">
                     {i.label}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -98,13 +93,13 @@ export function Footer() {
       </div>
       <div className="border-t border-white/10">
         <div className="container-shop flex flex-col gap-6 py-8 lg:flex-row lg:items-center lg:justify-between">
-          <nav aria-label={t("footer.legal")}>
+          <nav aria-label={t("footer.legal")} data-nav>
             <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
               {LEGAL_SLUGS.map((slug) => (
                 <li key={slug}>
-                  <Link to={href(`/cms/${slug}`)} className="text-slate-200 hover:text-white hover:underline">
+                  <a href={href(`/cms/${slug}`)} className="foot-legal">
                     {t(`legal.${slug}`)}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>

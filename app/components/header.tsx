@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { AccountMenu } from "~/features/accounts/account-menu";
 import { useFavouriteIds } from "~/features/accounts/favourites";
@@ -11,16 +11,8 @@ import { useRootData } from "~/lib/root-data";
 
 function Icon({ d, className = "h-6 w-6" }: { d: string; className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    // fill, stroke and line caps come from the `icon` utility (app/app.css): written once.
+    <svg viewBox="0 0 24 24" className={`icon ${className}`} aria-hidden="true">
       <path d={d} />
     </svg>
   );
@@ -40,6 +32,17 @@ export const ICONS = {
 };
 export { Icon };
 
+/**
+ * NavLink's rule (end=false, case-insensitive): the link's path, or a path below it. The main menu's
+ * links are plain anchors (app/lib/delegated-links.ts): one component less per item.
+ */
+export function isActivePath(pathname: string, to: string): boolean {
+  const target = to.split(/[?#]/)[0].toLowerCase();
+  const here = pathname.toLowerCase();
+  const endSlash = target !== "/" && target.endsWith("/") ? target.length - 1 : target.length;
+  return here === target || (here.startsWith(target) && here.charAt(endSlash) === "/");
+}
+
 export function Header() {
   const { t, href, lang } = useI18n();
   const root = useRootData();
@@ -56,9 +59,9 @@ export function Header() {
   const q = new URLSearchParams(location.search).get("q") ?? "";
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="hidden bg-brand-900 text-xs text-white sm:block">
-        <div className="container-shop flex h-9 items-center justify-between gap-4">
+    <header className="site-header">
+      <div className="topbar">
+        <div className="topbar-inner">
           <ul className="flex items-center gap-6">
             <li className="flex items-center gap-1.5">
               <Icon d={ICONS.truck} className="h-4 w-4" />
@@ -86,7 +89,7 @@ export function Header() {
           </div>
         </div>
       </div>
-      <div className="container-shop flex h-16 items-center gap-3 lg:h-20 lg:gap-6">
+      <div className="head-bar">
         <button
           type="button"
           className="-ml-2 rounded-lg p-2 text-brand-800 lg:hidden"
@@ -113,35 +116,21 @@ export function Header() {
         </Form>
         <nav className="ml-auto flex items-center gap-1 sm:gap-2" aria-label={t("header.account")}>
           <AccountMenu />
-          <Link
-            to={href(`/profile/${root.user?.id ?? "me"}/favourites`)}
-            className="relative flex flex-col items-center rounded-lg px-1 py-2 text-xs text-brand-800 hover:bg-brand-50 min-[400px]:px-2"
-          >
+          <Link to={href(`/profile/${root.user?.id ?? "me"}/favourites`)} className="head-link">
             <Icon d={ICONS.heart} />
             {/* As the cart link: named by the text one sees (WCAG 2.5.3), the count read after it. */}
             <span className="sr-only sm:not-sr-only sm:block">{t("header.wishlist")}</span>
             <span className="sr-only">: {t("header.wishlist_count", { count: wishlist.length })}</span>
-            <span
-              className="absolute right-0 top-0 min-w-5 rounded-full bg-brand-700 px-1 text-center text-[11px] font-bold leading-5 text-white"
-              aria-hidden="true"
-              data-testid="wishlist-count"
-            >
+            <span className="head-count bg-brand-700" aria-hidden="true" data-testid="wishlist-count">
               {wishlist.length}
             </span>
           </Link>
           {/* Named by its own text (visible from sm, read on every width) plus the count: no aria-label that could differ from what is seen. */}
-          <Link
-            to={href("/cart")}
-            className="relative flex flex-col items-center rounded-lg px-1 py-2 text-xs text-brand-800 hover:bg-brand-50 min-[400px]:px-2"
-          >
+          <Link to={href("/cart")} className="head-link">
             <Icon d={ICONS.cart} />
             <span className="sr-only sm:not-sr-only sm:block">{t("header.cart")}</span>
             <span className="sr-only">: {t(cartSize === 1 ? "cart.page.header_count_one" : "cart.page.header_count", { count: cartSize })}</span>
-            <span
-              className="absolute right-0 top-0 min-w-5 rounded-full bg-accent-600 px-1 text-center text-[11px] font-bold leading-5 text-white"
-              aria-hidden="true"
-              data-testid="cart-count"
-            >
+            <span className="head-count bg-accent-600" aria-hidden="true" data-testid="cart-count">
               {cartSize}
             </span>
           </Link>
@@ -160,20 +149,18 @@ export function Header() {
           <Icon d={ICONS.search} className="h-5 w-5" />
         </button>
       </Form>
-      <nav id="main-menu" aria-label={t("nav.main")} className={`${open ? "block" : "hidden"} border-t border-slate-200 bg-white lg:block`}>
-        <ul className="container-shop flex flex-col py-2 lg:flex-row lg:flex-wrap lg:items-center lg:gap-1 lg:py-0">
-          {root.menus.main.map((item) => (
-            <li key={item.id}>
-              <NavLink
-                to={item.url}
-                className={({ isActive }) =>
-                  `block rounded-md px-3 py-3 text-[15px] font-medium lg:py-3 ${isActive ? "text-accent-700" : "text-brand-900 hover:text-accent-700"}`
-                }
-              >
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
+      <nav id="main-menu" aria-label={t("nav.main")} className={open ? "main-nav-open" : "main-nav"}>
+        <ul className="main-menu" data-nav>
+          {root.menus.main.map((item) => {
+            const active = isActivePath(location.pathname, item.url);
+            return (
+              <li key={item.id}>
+                <a href={item.url} className={active ? "menu-link-active" : "menu-link"} aria-current={active ? "page" : undefined}>
+                  {item.label}
+                </a>
+              </li>
+            );
+          })}
           <li className="border-t border-slate-100 pt-2 sm:hidden">
             <a href={switchTo} hrefLang={otherLang} lang={otherLang} className="block px-3 py-3 text-[15px] text-brand-900">
               {t("header.language")}: {t(`language.${otherLang}`)}

@@ -169,8 +169,8 @@ function RangeFilter({ filter, value, onCommit }: { filter: FilterDto; value: [n
   return (
     <div className="px-1 pt-2">
       <div className="dual-range">
-        <div className="absolute inset-x-0 top-1/2 h-1 -translate-y-1/2 rounded bg-slate-200" />
-        <div className="absolute top-1/2 h-1 -translate-y-1/2 rounded bg-brand-600" style={{ left: `${pct(v[0])}%`, right: `${100 - pct(v[1])}%` }} />
+        <div className="range-track" />
+        <div className="range-fill" style={{ left: `${pct(v[0])}%`, right: `${100 - pct(v[1])}%` }} />
         <input
           type="range"
           min={min}
@@ -188,10 +188,9 @@ function RangeFilter({ filter, value, onCommit }: { filter: FilterDto; value: [n
           onChange={(e) => set(1, Math.max(Number(e.target.value), v[0]), 600)}
         />
       </div>
-      <div className="mt-3 flex items-center gap-2">
-        <label className="flex-1 text-xs text-muted">
-          {t("catalog.filters.min")}
-          {unit}
+      <div className="range-inputs">
+        <label className="range-label">
+          {`${t("catalog.filters.min")}${unit}`}
           <input
             type="number"
             name={`r_${filter.id}_min`}
@@ -200,15 +199,14 @@ function RangeFilter({ filter, value, onCommit }: { filter: FilterDto; value: [n
             max={max}
             value={v[0]}
             onChange={(e) => set(0, Number(e.target.value), 900)}
-            className="input mt-1 h-10 py-1 text-sm"
+            className="range-input"
           />
         </label>
-        <span aria-hidden="true" className="pt-5 text-muted">
+        <span aria-hidden="true" className="range-dash">
           –
         </span>
-        <label className="flex-1 text-xs text-muted">
-          {t("catalog.filters.max")}
-          {unit}
+        <label className="range-label">
+          {`${t("catalog.filters.max")}${unit}`}
           <input
             type="number"
             name={`r_${filter.id}_max`}
@@ -217,7 +215,7 @@ function RangeFilter({ filter, value, onCommit }: { filter: FilterDto; value: [n
             max={max}
             value={v[1]}
             onChange={(e) => set(1, Number(e.target.value), 900)}
-            className="input mt-1 h-10 py-1 text-sm"
+            className="range-input"
           />
         </label>
       </div>
@@ -239,17 +237,10 @@ function FilterGroup({ filter, ctx, onChange }: { filter: FilterDto; ctx: Ctx; o
     onChange: () => onChange({ kind: "option", id: o.id }),
   });
   return (
-    <details className="group border-b border-slate-200 py-3" open={open}>
-      <summary className="flex min-h-10 cursor-pointer list-none items-center justify-between font-semibold text-brand-900">
+    <details className="group filter-group" open={open}>
+      <summary className="filter-summary">
         {filter.name}
-        <svg
-          viewBox="0 0 24 24"
-          className="h-5 w-5 transition-transform group-open:rotate-180"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <svg viewBox="0 0 24 24" className="filter-chevron" aria-hidden="true">
           <path d="m6 9 6 6 6-6" />
         </svg>
       </summary>
@@ -259,9 +250,10 @@ function FilterGroup({ filter, ctx, onChange }: { filter: FilterDto; ctx: Ctx; o
         <ul className="space-y-1 pt-1">
           {options.map((o) => (
             <li key={o.id}>
-              <label className="flex min-h-10 cursor-pointer items-center justify-between gap-3 text-sm">
+              <label className="filter-bool">
                 <span>
-                  {o.name} <span className="text-muted">({o.count})</span>
+                  {`${o.name} `}
+                  <span className="text-muted">{`(${o.count})`}</span>
                 </span>
                 <input {...checkbox(o)} role="switch" aria-checked={ctx.selected.options.includes(o.id)} className={SWITCH} />
               </label>
@@ -272,10 +264,10 @@ function FilterGroup({ filter, ctx, onChange }: { filter: FilterDto; ctx: Ctx; o
         <ul className="flex flex-wrap gap-2 pt-2">
           {options.map((o) => (
             <li key={o.id}>
-              <label className="flex cursor-pointer flex-col items-center gap-1 text-[11px] text-muted" title={`${o.name} (${o.count})`}>
+              <label className="filter-color" title={`${o.name} (${o.count})`}>
                 <input {...checkbox(o)} className="peer sr-only" />
                 <span className="filter-swatch" style={{ background: o.color ?? "#ccc" }} />
-                <span className="max-w-14 truncate">{o.name}</span>
+                <span className="filter-color-name">{o.name}</span>
               </label>
             </li>
           ))}
@@ -285,9 +277,9 @@ function FilterGroup({ filter, ctx, onChange }: { filter: FilterDto; ctx: Ctx; o
           {options.map((o) => (
             <li key={o.id}>
               <label className="filter-option">
-                <input {...checkbox(o)} className="h-4.5 w-4.5 rounded accent-brand-700" />
+                <input {...checkbox(o)} className="filter-check" />
                 <span className="flex-1">{o.name}</span>
-                <span className="text-xs text-muted">{o.count}</span>
+                <span className="filter-count">{o.count}</span>
               </label>
             </li>
           ))}

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { percentOff } from "../../../core/money.ts";
 import type { CardView as Card } from "../../../core/card-view.ts";
 import { useI18n } from "~/lib/i18n";
@@ -16,24 +15,45 @@ const ratingText = (n: number, locale: string) => {
   return f.format(n);
 };
 
-// The card's look lives in app/app.css (card-*, stars, swatch, badge utilities): a listing
+// The card's look lives in app/app.css (card-*, rating, swatches, badge utilities): a listing
 // repeats it 24 times, so each class list is written once in the stylesheet, not in every card.
+/**
+ * The rating as one element: the five stars and the count "(14)" are drawn by CSS from
+ * `--r` (the filled share) and `data-n` (generated content, hidden from assistive technology);
+ * the sentence a screen reader announces is the only child.
+ */
 export function Stars({ average, count, compact = false }: { average: number; count: number; compact?: boolean }) {
   const { t, locale } = useI18n();
   if (count <= 0) return null;
   const pct = Math.max(0, Math.min(100, (average / 5) * 100));
   const label = t(count === 1 ? "catalog.rating_one" : "catalog.rating", { rating: ratingText(average, locale), count });
   return (
-    <span className="flex items-center gap-1 text-xs text-muted">
-      <span className="stars" aria-hidden="true">
-        ★★★★★
-        <span className="stars-fill" style={{ width: `${pct}%` }}>
-          ★★★★★
-        </span>
-      </span>
+    <span className="rating" style={{ "--r": `${pct}%` } as React.CSSProperties} data-n={compact ? undefined : count}>
       <span className="sr-only">{label}</span>
-      {!compact && <span aria-hidden="true">({count})</span>}
     </span>
+  );
+}
+
+/**
+ * Colour dots as one element: up to six circles painted by CSS from `--c1`…`--c6` and `--n`, the
+ * colour names in its title, "+N" from `data-more`; the sentence is for screen readers.
+ */
+function Swatches({ colors }: { colors: { name: string; color: string }[] }) {
+  const { t } = useI18n();
+  const shown = colors.slice(0, 6);
+  const style: Record<string, string | number> = { "--n": shown.length };
+  shown.forEach((c, i) => {
+    style[`--c${i + 1}`] = c.color;
+  });
+  return (
+    <p
+      className="swatches"
+      style={style as React.CSSProperties}
+      title={shown.map((c) => c.name).join(", ")}
+      data-more={colors.length > 6 ? colors.length - 6 : undefined}
+    >
+      <span className="sr-only">{t("catalog.colors", { count: colors.length })}</span>
+    </p>
   );
 }
 
@@ -41,32 +61,34 @@ export function PriceBlock({ prices, size = "md" }: { prices: Card["prices"]; si
   const { t, price } = useI18n();
   const off = prices.pvp_original && prices.pvp_original > prices.pvp_web ? percentOff(prices.pvp_original, prices.pvp_web) : 0;
   return (
-    <div className="flex flex-wrap items-baseline gap-x-2">
-      <span className={`${size === "lg" ? "text-2xl" : "text-lg"} font-extrabold ${off ? "text-accent-700" : "text-ink"}`}>
-        <span className="sr-only">{t("catalog.price")}: </span>
+    <div className="price">
+      <span className={size === "lg" ? `text-2xl font-extrabold ${off ? "text-accent-700" : "text-ink"}` : off ? "price-now-off" : "price-now"}>
+        <span className="sr-only">{`${t("catalog.price")}: `}</span>
         {price(prices.pvp_web)}
       </span>
       {off > 0 && prices.pvp_original != null && (
         <>
           <s className="text-sm text-muted">
-            <span className="sr-only">{t("catalog.price_before")}: </span>
+            <span className="sr-only">{`${t("catalog.price_before")}: `}</span>
             {price(prices.pvp_original)}
           </s>
-          <span className="rounded bg-accent-600 px-1.5 py-0.5 text-xs font-bold text-white">-{off}%</span>
+          <span className="price-off">{`-${off}%`}</span>
         </>
       )}
-      {prices.pvp_professional != null && (
-        <span className="basis-full text-sm font-semibold text-brand-700">
-          {t("catalog.professional_price")}: {price(prices.pvp_professional)}
-        </span>
-      )}
+      {prices.pvp_professional != null && <span className="price-pro">{`${t("catalog.professional_price")}: ${price(prices.pvp_professional)}`}</span>}
     </div>
   );
 }
 
+/** The image's size when the card data leaves it out (core/card-view.ts: the catalog's main images). */
+const IMAGE_SIDE = 800;
+const CARD_SIZES = "(min-width: 1280px) 280px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw";
+
 /**
  * A product in a grid or slider: image, brand, name, price (struck original and % off),
- * badges, colour dots, rating and stock. The whole card is one link (one tab stop).
+ * badges, colour dots, rating and stock. The whole card is one link (one tab stop): a plain
+ * anchor that the root layout's click handler turns into a client-side navigation
+ * (`card-link`), so a listing renders no router component per card.
  */
 export function ProductCard({ product, priority = false, onOpen, sizes }: { product: Card; priority?: boolean; onOpen?: (p: Card) => void; sizes?: string }) {
   const { t, href } = useI18n();
@@ -84,16 +106,17 @@ export function ProductCard({ product, priority = false, onOpen, sizes }: { prod
     });
   }
   const out = p.stock <= 0;
+  const img = p.image as (Card["image"] & { altSuffix?: string }) | null;
   return (
-    <article className="group card" data-product-id={p.id}>
+    <article className="group card">
       <div className="card-media">
-        {p.image ? (
+        {img ? (
           <Picture
-            imageKey={p.image.key}
-            alt={p.image.alt || p.name}
-            width={p.image.width}
-            height={p.image.height}
-            sizes={sizes ?? "(min-width: 1280px) 280px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"}
+            imageKey={img.key}
+            alt={img.alt || (img.altSuffix ? `${p.name} - ${img.altSuffix}` : p.name)}
+            width={img.width ?? IMAGE_SIDE}
+            height={img.height ?? IMAGE_SIDE}
+            sizes={sizes ?? CARD_SIZES}
             priority={priority}
             className="card-img"
           />
@@ -109,27 +132,19 @@ export function ProductCard({ product, priority = false, onOpen, sizes }: { prod
             ))}
           </ul>
         )}
-        {out && <span className="absolute inset-x-0 bottom-0 bg-ink/80 py-1 text-center text-xs font-semibold text-white">{t("catalog.out_of_stock")}</span>}
+        {out && <span className="card-out">{t("catalog.out_of_stock")}</span>}
       </div>
       <div className="card-body">
         {p.brand && <p className="card-brand">{p.brand.name}</p>}
         <h3 className="card-title">
-          <Link to={href(p.path)} className="card-link" onClick={() => onOpen?.(p)} prefetch="none">
+          <a href={href(p.path)} className="card-link" onClick={onOpen ? () => onOpen(p) : undefined}>
             {p.name}
-          </Link>
+          </a>
         </h3>
         {p.rating && <Stars average={p.rating.average} count={p.rating.count} />}
-        {p.colors && p.colors.length > 1 && (
-          <p className="flex items-center gap-1">
-            <span className="sr-only">{t("catalog.colors", { count: p.colors.length })}</span>
-            {p.colors.slice(0, 6).map((c) => (
-              <span key={c.name} title={c.name} aria-hidden="true" className="swatch" style={{ background: c.color }} />
-            ))}
-            {p.colors.length > 6 && <span className="text-xs text-muted">+{p.colors.length - 6}</span>}
-          </p>
-        )}
-        <div className="mt-auto pt-1">
-          {(p.variant_count ?? 1) > 1 && <span className="text-xs text-muted">{t("catalog.from")} </span>}
+        {p.colors && p.colors.length > 1 && <Swatches colors={p.colors} />}
+        <div className="card-price">
+          {(p.variant_count ?? 1) > 1 && <span className="card-from">{`${t("catalog.from")} `}</span>}
           <PriceBlock prices={p.prices} />
         </div>
       </div>

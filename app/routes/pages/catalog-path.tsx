@@ -167,16 +167,13 @@ function CategoryPage({ d }: { d: Extract<Route.ComponentProps["loaderData"], { 
       )}
       {d.links.length > 0 && (
         <nav aria-label={t("catalog.related_links")} className="mt-4">
-          <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+          <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0" data-nav>
             {d.links.map((l) => (
               <li key={l.url} className="shrink-0">
                 {/* Stored links are site paths with their store prefix, as the API gives them. */}
-                <Link
-                  to={l.url}
-                  className="inline-flex min-h-9 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-brand-900 hover:border-brand-600 hover:bg-brand-50"
-                >
+                <a href={l.url} className="link-chip">
                   {l.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
