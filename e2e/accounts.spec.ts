@@ -1,43 +1,11 @@
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { simpleParser } from "mailparser";
 import type { Page } from "playwright-core";
-import { expect, inject, it } from "vitest";
+import { expect, it } from "vitest";
 import { axeViolations, blocking } from "./support/axe.ts";
 import { describeBrowser, type ShopPage } from "./support/index.ts";
+import { activationLink } from "./support/outbox.ts";
 
 let n = 0;
 const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}${++n}@example.es`;
-
-/**
- * The activation link of the newest mail sent to `email`. Without SMTP_URL the shop writes every
- * mail as an .eml file in DATA_DIR/outbox (the embedded default); this reads it as a mail program
- * would, and waits for it to arrive.
- */
-async function activationLink(email: string): Promise<string> {
-  const outbox = join(inject("shopDataDir"), "outbox");
-  for (let i = 0; i < 100; i++) {
-    const files = (await readdir(outbox).catch(() => [] as string[]))
-      .filter((f) => f.endsWith(".eml"))
-      .sort()
-      .reverse();
-    for (const f of files) {
-      const mail = await simpleParser(await readFile(join(outbox, f)));
-      const to = [mail.to]
-        .flat()
-        .flatMap((a) => a?.value ?? [])
-        .map((a) => a.address?.toLowerCase());
-      if (!to.includes(email)) continue;
-      const m = /https?:\/\/[^\s"'<>]+[?&]activate=[^\s"'<>]+/.exec(mail.text ?? "");
-      if (m) {
-        const url = new URL(m[0].replace(/&amp;/g, "&"));
-        return url.pathname + url.search;
-      }
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no activation mail for ${email} in ${outbox}`);
-}
 
 /** A product whose price is lower for professionals (spec 1), in stock, from the catalog API. */
 async function professionalProduct(page: Page): Promise<{ id: number; path: string }> {

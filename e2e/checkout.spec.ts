@@ -1,11 +1,9 @@
 import { mkdirSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { simpleParser } from "mailparser";
 import type { Page } from "playwright-core";
-import { expect, inject, it } from "vitest";
+import { expect, it } from "vitest";
 import { buyer, CheckoutFlow, type Lang, SandboxPay } from "./support/checkout-page.ts";
 import { axeViolations, blocking, describeBrowser, describeViolations, type ShopPage } from "./support/index.ts";
+import { activationLink } from "./support/outbox.ts";
 
 /**
  * The checkout as shoppers meet it (issue 9, "Done when"): a guest pays by card in the sandbox
@@ -17,32 +15,6 @@ import { axeViolations, blocking, describeBrowser, describeViolations, type Shop
  */
 const SHOTS = process.env.CHECKOUT_SHOTS;
 const READY = { es: "/valvulas-y-rejillas/", fr: "/fr/robinetterie/" } as const;
-
-/** The activation link of the newest mail to `email` (the shop writes its mails to DATA_DIR/outbox). */
-async function activationLink(email: string): Promise<string> {
-  const outbox = join(inject("shopDataDir"), "outbox");
-  for (let i = 0; i < 100; i++) {
-    const files = (await readdir(outbox).catch(() => [] as string[]))
-      .filter((f) => f.endsWith(".eml"))
-      .sort()
-      .reverse();
-    for (const f of files) {
-      const mail = await simpleParser(await readFile(join(outbox, f)));
-      const to = [mail.to]
-        .flat()
-        .flatMap((a) => a?.value ?? [])
-        .map((a) => a.address?.toLowerCase());
-      if (!to.includes(email)) continue;
-      const m = /https?:\/\/[^\s"'<>]+[?&]activate=[^\s"'<>]+/.exec(mail.text ?? "");
-      if (m) {
-        const url = new URL(m[0].replace(/&amp;/g, "&"));
-        return url.pathname + url.search;
-      }
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no activation mail for ${email} in ${outbox}`);
-}
 
 /** Activates the account made at the checkout (its mail's link) and logs in through the login form. */
 async function activateAndLogIn(shop: ShopPage, email: string, password: string) {

@@ -1,13 +1,11 @@
 import { mkdirSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { inflateSync } from "node:zlib";
 import jsQR from "jsqr";
-import { simpleParser } from "mailparser";
 import { PNG } from "pngjs";
-import { expect, inject, it } from "vitest";
+import { expect, it } from "vitest";
 import { buyer, CheckoutFlow, SandboxPay } from "./support/checkout-page.ts";
 import { axeViolations, blocking, describeBrowser, describeViolations, type ShopPage } from "./support/index.ts";
+import { outboxMail } from "./support/outbox.ts";
 
 /**
  * Issue 10 in a real browser: a paid order shows "Descargar factura"; the PDF it downloads
@@ -41,25 +39,7 @@ function qrOfPdf(pdf: Buffer): { png: Buffer; text: string | null } {
 }
 
 /** The newest mail in the shop's outbox to `email` whose subject matches. */
-async function mailTo(email: string, subject: RegExp) {
-  const outbox = join(inject("shopDataDir"), "outbox");
-  for (let i = 0; i < 100; i++) {
-    const files = (await readdir(outbox).catch(() => [] as string[]))
-      .filter((f) => f.endsWith(".eml"))
-      .sort()
-      .reverse();
-    for (const f of files) {
-      const mail = await simpleParser(await readFile(join(outbox, f)));
-      const to = [mail.to]
-        .flat()
-        .flatMap((a) => a?.value ?? [])
-        .map((a) => a.address?.toLowerCase());
-      if (to.includes(email) && subject.test(mail.subject ?? "")) return mail;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${email} matching ${subject} in ${outbox}`);
-}
+const mailTo = (email: string, subject: RegExp) => outboxMail(email, (m) => subject.test(m.subject ?? ""), `mail matching ${subject}`);
 
 describeBrowser("invoices and withdrawal", (browser) => {
   it("a paid order shows 'Descargar factura' (a PDF with the QR code), and the withdrawal ends with the acknowledgement mail", async () => {

@@ -1,10 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { simpleParser } from "mailparser";
 import type { Page } from "playwright-core";
-import { expect, inject, it } from "vitest";
+import { expect, it } from "vitest";
 import { axeViolations, blocking, describeBrowser, describeViolations, type ShopPage } from "./support/index.ts";
+import { outboxMail } from "./support/outbox.ts";
 
 /**
  * The marketing popup (issue 8): only on the pages the popups API names (the demo data puts the
@@ -34,27 +32,6 @@ function watch(page: Page) {
 
 const popupState = (page: Page) => page.getByTestId("popup-state").getAttribute("data-state");
 const focusInDialog = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest("dialog[open]")));
-
-/** The newest mail to `email` in the shop's outbox (no SMTP_URL in the browser tests), parsed. */
-async function outboxMail(email: string) {
-  const outbox = join(inject("shopDataDir"), "outbox");
-  for (let i = 0; i < 100; i++) {
-    const files = (await readdir(outbox).catch(() => [] as string[]))
-      .filter((f) => f.endsWith(".eml"))
-      .sort()
-      .reverse();
-    for (const f of files) {
-      const mail = await simpleParser(await readFile(join(outbox, f)));
-      const to = [mail.to]
-        .flat()
-        .flatMap((a) => a?.value ?? [])
-        .map((a) => a.address?.toLowerCase());
-      if (to.includes(email)) return mail;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail for ${email} in ${outbox}`);
-}
 
 describeBrowser("newsletter popup", (browser) => {
   it("waits for the cookie choice, shows on the named page only, traps focus, closes with Escape, gives focus back, and not again", async () => {

@@ -1,8 +1,7 @@
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createCustomer, relaxThrottling, type TestUser } from "./test/accounts.ts";
-import { decode, h1s } from "./test/html.ts";
+import { type CookieJar as Jar, cookieHeader, h1s, pageOf as html, setCookies, storeCookies as store, visibleText as text } from "./test/html.ts";
 import { linkIn, startSmtp, type TestSmtp } from "./test/smtp.ts";
 import { describeEachDb } from "./test/test-db.ts";
 import { createTestShop, type TestShop } from "./test/test-shop.ts";
@@ -13,36 +12,6 @@ import { createTestShop, type TestShop } from "./test/test-shop.ts";
  * page never reaches the cache, and a cached page never shows a customer's name or prices.
  */
 const ORIGIN = "https://tienda.example.es";
-type Jar = Record<string, string>;
-
-function setCookies(res: { headers: Record<string, unknown> }): string[] {
-  const v = res.headers["set-cookie"];
-  return v === undefined ? [] : ([v].flat() as string[]);
-}
-/** The browser's cookie jar after a response: set, replaced, or removed (Max-Age=0). */
-function store(jar: Jar, res: { headers: Record<string, unknown> }): Jar {
-  for (const c of setCookies(res)) {
-    const [pair, ...attrs] = c.split(";");
-    const i = pair.indexOf("=");
-    const name = pair.slice(0, i).trim();
-    const gone = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a));
-    if (gone) delete jar[name];
-    else jar[name] = pair.slice(i + 1);
-  }
-  return jar;
-}
-const cookieHeader = (jar: Jar) =>
-  Object.entries(jar)
-    .map(([k, v]) => `${k}=${v}`)
-    .join("; ");
-/** The page as the browser reads it (the shop compresses what it sends). */
-function html(res: { rawPayload: Buffer; headers: Record<string, unknown> }): string {
-  const enc = res.headers["content-encoding"];
-  if (enc === "br") return brotliDecompressSync(res.rawPayload).toString("utf8");
-  if (enc === "gzip") return gunzipSync(res.rawPayload).toString("utf8");
-  return res.rawPayload.toString("utf8");
-}
-const text = (page: string) => decode(page.replace(/<script\b[^>]*>.*?<\/script>/gs, "").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
 
 describeEachDb("account pages (SSR, no JavaScript) and the page cache", (kind) => {
   let shop: TestShop;

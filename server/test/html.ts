@@ -1,4 +1,6 @@
-/** Small readers of server-rendered HTML for SSR tests (what a crawler or a shopper sees first). */
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+
+/** Small readers of server-rendered HTML for SSR tests (what a crawler or a shopper sees first), and a browser's cookie jar. */
 
 export function decode(s: string): string {
   return s
@@ -53,3 +55,44 @@ export function anchors(html: string): { text: string; href: string }[] {
 export function htmlLang(html: string): string | undefined {
   return /<html\b[^>]*\blang="([^"]+)"/.exec(html)?.[1];
 }
+
+/** A browser's cookies for one site, name → value. */
+export type CookieJar = Record<string, string>;
+
+/** The Set-Cookie headers of a response. */
+export function setCookies(res: { headers: Record<string, unknown> }): string[] {
+  const v = res.headers["set-cookie"];
+  return v === undefined ? [] : ([v].flat() as string[]);
+}
+
+/** The browser's cookie jar after a response: set, replaced, or removed (Max-Age=0). */
+export function storeCookies(jar: CookieJar, res: { headers: Record<string, unknown> }): CookieJar {
+  for (const c of setCookies(res)) {
+    const [pair, ...attrs] = c.split(";");
+    const i = pair.indexOf("=");
+    const name = pair.slice(0, i).trim();
+    if (attrs.some((a) => /^\s*max-age=0\s*$/i.test(a))) delete jar[name];
+    else jar[name] = pair.slice(i + 1);
+  }
+  return jar;
+}
+
+/** The Cookie header a browser sends with this jar. */
+export const cookieHeader = (jar: CookieJar) =>
+  Object.entries(jar)
+    .map(([k, v]) => `${k}=${v}`)
+    .join("; ");
+
+/** The page as the browser reads it (the shop compresses what it sends). */
+export function pageOf(res: { rawPayload: Buffer; headers: Record<string, unknown> }): string {
+  const enc = res.headers["content-encoding"];
+  if (enc === "br") return brotliDecompressSync(res.rawPayload).toString("utf8");
+  if (enc === "gzip") return gunzipSync(res.rawPayload).toString("utf8");
+  return res.rawPayload.toString("utf8");
+}
+
+/** The page's visible text (scripts and tags out, entities decoded, no-break spaces plain, spaces collapsed). */
+export const visibleText = (page: string) =>
+  decode(page.replace(/<script\b[^>]*>.*?<\/script>/gs, "").replace(/<[^>]+>/g, " "))
+    .replace(/[\u00a0\u202f]/g, " ")
+    .replace(/\s+/g, " ");

@@ -1,4 +1,3 @@
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AttributeDto } from "../../../core/catalog.types.ts";
@@ -7,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { contextFor } from "../../lib/request-context.ts";
 import { createCustomer, relaxThrottling, type TestUser } from "../../test/accounts.ts";
 import { buildCatalogFixture } from "../../test/catalog-fixture.ts";
-import { decode, h1s, metaContent } from "../../test/html.ts";
+import { type CookieJar as Jar, cookieHeader, h1s, metaContent, pageOf as html, storeCookies as store, visibleText as text } from "../../test/html.ts";
 import { startSmtp, type TestSmtp } from "../../test/smtp.ts";
 import { describeEachDb } from "../../test/test-db.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
@@ -27,38 +26,7 @@ const SLUG_FR = "receveur-de-douche-resine-ardoise-blanc";
 /** The transfer account of the default configuration (TRANSFER_* variables). */
 const CARD_OK = { number: "4111 1111 1111 1111", expiry: "12/39", cvc: "123", holder: "Lucía Martín" };
 const BANK = { holder: "BañoDirecto Reformas S.L.", iban: "ES9121000418450200051332", bic: "CAIXESBBXXX", bank: "CaixaBank" };
-type Jar = Record<string, string>;
-type Res = { statusCode: number; headers: Record<string, unknown>; rawPayload: Buffer };
 
-function setCookies(res: { headers: Record<string, unknown> }): string[] {
-  const v = res.headers["set-cookie"];
-  return v === undefined ? [] : ([v].flat() as string[]);
-}
-function store(jar: Jar, res: { headers: Record<string, unknown> }): Jar {
-  for (const c of setCookies(res)) {
-    const [pair, ...attrs] = c.split(";");
-    const i = pair.indexOf("=");
-    const name = pair.slice(0, i).trim();
-    if (attrs.some((a) => /^\s*max-age=0\s*$/i.test(a))) delete jar[name];
-    else jar[name] = pair.slice(i + 1);
-  }
-  return jar;
-}
-const cookieHeader = (jar: Jar) =>
-  Object.entries(jar)
-    .map(([k, v]) => `${k}=${v}`)
-    .join("; ");
-function html(res: Res): string {
-  const enc = res.headers["content-encoding"];
-  if (enc === "br") return brotliDecompressSync(res.rawPayload).toString("utf8");
-  if (enc === "gzip") return gunzipSync(res.rawPayload).toString("utf8");
-  return res.rawPayload.toString("utf8");
-}
-/** The page's visible text (scripts and tags out, entities decoded, spaces collapsed). */
-const text = (page: string) =>
-  decode(page.replace(/<script\b[^>]*>.*?<\/script>/gs, "").replace(/<[^>]+>/g, " "))
-    .replace(/[\u00a0\u202f]/g, " ")
-    .replace(/\s+/g, " ");
 /** The opening tag of the element with this id. */
 const tagWithId = (page: string, id: string) => new RegExp(`<[a-z]+\\b[^>]*\\bid="${id}"[^>]*>`).exec(page)?.[0] ?? "";
 const anchorWithTestId = (page: string, id: string) => new RegExp(`<a\\b[^>]*data-testid="${id}"[^>]*>`).exec(page)?.[0] ?? "";
