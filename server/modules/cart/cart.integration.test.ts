@@ -290,6 +290,15 @@ describeEachDb("cart API (/api/cart/v1)", (kind) => {
       expect(got.json().total).toBe(19_900 * 3 + 2_900 + 30_250 * 3 + 2_420 * 3);
       const bad = await call("PUT", `cart-rows/${body.row.id}/`, { headers: guest(token), payload: { quantity: 100 } });
       expect(bad.statusCode).toBe(400);
+      // The same for a row added to the open cart (the one-round-trip add).
+      const second = (await call("POST", "cart-rows/", { headers: guest(token), payload: { product: SLUG, selection: withServices(1) } })).json();
+      const put = await call("PUT", `cart-rows/${second.row.id}/`, { headers: guest(token), payload: { quantity: 2 } });
+      expect(put.json().row.lines.map((l: any) => [l.id, l.quantity])).toEqual([
+        [String(fx.products.trayWhite), 2],
+        ["fx-valve-1", 1],
+        ["installation-complement", 2],
+        ["facility", 2],
+      ]);
     });
 
     it("deletes a row, lowers size and answers the reloaded cart; custom_rows lists what is left", async () => {
