@@ -27,7 +27,7 @@ function clientDictionaries(): Plugin {
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
 const SHELL =
-  /[\\/](app[\\/](components[\\/](header|footer|logo|toasts|progress-bar|cookie-banner|error-page|newsletter-fields|newsletter-form|breadcrumbs)|lib[\\/](i18n|local-store|language-switch|seo|root-data)|features[\\/](catalog[\\/](picture|product-card|banners|category-tiles|recently-viewed|sliders|brand-tiles|illustration)|search[\\/]search-combobox|cart[\\/]cart-badge|accounts[\\/](favourites|account-menu)|marketing[\\/]popup-mount))|core[\\/](stores|money|media|i18n[\\/]|cookies|card-view))[^\\/]*$/;
+  /[\\/](app[\\/](components[\\/](header|footer|logo|toasts|progress-bar|cookie-banner|error-page|newsletter-fields|newsletter-form|breadcrumbs)|lib[\\/](i18n|local-store|language-switch|seo|root-data)|features[\\/](catalog[\\/](picture|product-card|banners|category-tiles|recently-viewed)|cart[\\/]cart-badge|accounts[\\/](favourites|account-menu)|marketing[\\/]popup-mount))|core[\\/](stores|money|media|i18n[\\/]|cookies|card-view))[^\\/]*$/;
 const CHUNK_GROUPS = [
   { name: "framework", test: (id: string) => FRAMEWORK.test(id) && !id.includes("react-dom/server"), priority: 2 },
   { name: "shell", test: (id: string) => SHELL.test(id), priority: 1 },

@@ -1,10 +1,9 @@
-import { useEffect, useId, useState } from "react";
+import { type ComponentType, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { AccountMenu } from "~/features/accounts/account-menu";
 import { useFavouriteIds } from "~/features/accounts/favourites";
 import { useCartCount } from "~/features/cart/cart-badge";
-import { SearchCombobox } from "~/features/search/search-combobox";
 import { useI18n } from "~/lib/i18n";
 import { useLanguageSwitch } from "~/lib/language-switch";
 import { useRootData } from "~/lib/root-data";
@@ -31,6 +30,85 @@ export const ICONS = {
   undo: "M3 7v6h6M21 17a9 9 0 0 0-15-6.7L3 13",
 };
 export { Icon };
+
+type SearchProps = { id: string; defaultValue: string; className: string };
+let searchModule: Promise<ComponentType<SearchProps>> | undefined;
+const loadSearch = () => {
+  searchModule ??= import("~/features/search/search-combobox").then((m) => m.SearchCombobox);
+  return searchModule;
+};
+
+/**
+ * The header's search input. The suggestions (features/search/search-combobox.tsx) are loaded on
+ * first interaction (pointer over it, focus, typing), not at start: until then this renders the
+ * combobox's own first markup (the same input and empty listbox, so the server's HTML and the
+ * hydration are unchanged), a plain input of the GET form to /buscar. When the module arrives it
+ * takes over: what was typed meanwhile is handed to it as typing (so the suggestions for it are
+ * fetched), with the focus and the caret where they were.
+ */
+function SearchBox(props: SearchProps) {
+  const { t } = useI18n();
+  const [Impl, setImpl] = useState<ComponentType<SearchProps> | null>(null);
+  const stub = useRef<HTMLInputElement>(null);
+  const handover = useRef<{ value: string; focused: boolean; start: number | null; end: number | null } | null>(null);
+  const load = () => {
+    if (Impl) return;
+    loadSearch().then(
+      (C) => {
+        const el = stub.current;
+        if (el) handover.current = { value: el.value, focused: document.activeElement === el, start: el.selectionStart, end: el.selectionEnd };
+        setImpl(() => C);
+      },
+      () => undefined, // offline: the plain input still submits the form
+    );
+  };
+  useEffect(() => {
+    const h = handover.current;
+    const el = Impl && (document.getElementById(props.id) as HTMLInputElement | null);
+    if (!h || !el) return;
+    handover.current = null;
+    if (h.value !== el.value) {
+      // As if typed: React's onChange sees the new value and the combobox fetches suggestions.
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(el, h.value);
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    if (h.focused) {
+      el.focus();
+      if (h.start != null) el.setSelectionRange(h.start, h.end ?? h.start);
+    }
+  }, [Impl, props.id]);
+  if (Impl) return <Impl {...props} />;
+  return (
+    <>
+      <input
+        ref={stub}
+        id={props.id}
+        name="q"
+        type="search"
+        defaultValue={props.defaultValue}
+        key={props.defaultValue}
+        placeholder={t("header.search.placeholder")}
+        className={props.className}
+        autoComplete="off"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={false}
+        aria-controls={`${props.id}-list`}
+        onPointerEnter={load}
+        onFocus={load}
+        onInput={load}
+        maxLength={100}
+      />
+      <div
+        id={`${props.id}-list`}
+        role="listbox"
+        aria-label={t("search.suggest.label")}
+        hidden
+        className="absolute inset-x-0 top-full z-50 mt-1 max-h-[70vh] overflow-y-auto rounded-xl border border-slate-200 bg-white p-2 text-left shadow-xl"
+      />
+    </>
+  );
+}
 
 /**
  * NavLink's rule (end=false, case-insensitive): the link's path, or a path below it. The main menu's
@@ -105,7 +183,7 @@ export function Header() {
           <label htmlFor={searchId} className="sr-only">
             {t("header.search.label")}
           </label>
-          <SearchCombobox id={searchId} defaultValue={q} className="input h-11 pr-12" />
+          <SearchBox id={searchId} defaultValue={q} className="input h-11 pr-12" />
           <button
             type="submit"
             className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-brand-700"
@@ -140,7 +218,7 @@ export function Header() {
         <label htmlFor={`${searchId}-m`} className="sr-only">
           {t("header.search.label")}
         </label>
-        <SearchCombobox id={`${searchId}-m`} defaultValue={q} className="input h-11 pr-12" />
+        <SearchBox id={`${searchId}-m`} defaultValue={q} className="input h-11 pr-12" />
         <button
           type="submit"
           className="absolute inset-y-0 right-4 flex w-11 items-center justify-center pb-3 text-brand-700"

@@ -8,7 +8,8 @@ export type RootData = {
   lang: Language;
   origin: string;
   store: { sourceCode: string; name: string; supportPhone: string | null; supportEmail: string | null; features: StoreFeatures };
-  menus: { main: MenuItem[]; footer: MenuItem[] };
+  /** The menus as the shell shows them (id, label, url; the footer's column): no empty children. */
+  menus: { main: MenuLink[]; footer: MenuLink[] };
   consent: "accepted" | "rejected" | null;
   year: number;
   /** The signed-in customer (null for visitors): the header greets them and shows their menu. */
@@ -18,6 +19,13 @@ export type RootData = {
   /** The visitor's cart for the header counter (spec 3 db_cart: id and row count); null without one. */
   cart: DbCart | null;
 };
+
+export type MenuLink = Pick<MenuItem, "id" | "label" | "url"> & { column?: string | null };
+
+/** A menu item as the header and footer show it (the loader data of every page carries it). */
+export function menuLink({ id, label, url, column }: MenuItem): MenuLink {
+  return column ? { id, label, url, column } : { id, label, url };
+}
 
 export type RootUser = { id: number; name: string; surnames: string; professional: boolean };
 
