@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -8,6 +9,41 @@ import { freePort, ROOT, type ShopProcess, spawnShop, waitFor200 } from "../serv
 import { storefrontBuild } from "../server/test/storefront-build.ts";
 
 export { freePort, ROOT, spawnShop, waitFor200, storefrontBuild };
+
+/**
+ * Starts the shop the way `npm start` runs it (package.json): the server compiled by
+ * scripts/build-server.mjs, run by plain node (no TypeScript loader), with MALLOC_ARENA_MAX=2
+ * unless env says otherwise. The same handle as spawnShop (which runs the sources through tsx).
+ */
+export async function spawnBuiltShop(env: Record<string, string>): Promise<ShopProcess> {
+  const { buildServer } = (await import(join(ROOT, "scripts", "build-server.mjs"))) as { buildServer(): Promise<string> };
+  const main = await buildServer();
+  const port = Number(env.PORT ?? 3000);
+  const child = spawn(process.execPath, [main], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "production", LOG_LEVEL: "info", MALLOC_ARENA_MAX: "2", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (d) => {
+    out += d;
+  });
+  child.stderr?.on("data", (d) => {
+    out += d;
+  });
+  const exited = new Promise<number | string>((ok) => child.once("exit", (code, signal) => ok(code ?? signal ?? -1)));
+  return {
+    child,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    output: () => out,
+    exited,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
 
 /**
  * Starts the real shop process with this environment (BUILD_DIR defaults to a fresh build)
@@ -106,12 +142,15 @@ export async function startFreshShop(backend: Backend, buildDir: string, extraEn
     DATA_DIR: dataDir,
     BUILD_DIR: buildDir,
     LOG_LEVEL: "warn",
+    // As `npm start` runs it (package.json): two glibc malloc arenas (docs/decisions/024).
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
     ...(pgdb ? { DATABASE_URL: pgdb.url, SECRET: randomBytes(32).toString("hex") } : {}),
     ...extraEnv,
   };
   const started = Date.now();
   const shop = spawnShop(env);
-  await waitFor200(shop, "/", 120_000);
+  // A first start creates and seeds the database: ~30 s at rest, several minutes on a busy machine.
+  await waitFor200(shop, "/", 600_000);
   return {
     shop,
     env,

@@ -102,6 +102,18 @@ export function createMediaWriter(dataDir: string) {
   };
 }
 
+/**
+ * libvips' defaults are for a batch converter: an operation cache of up to 50 MB and 100
+ * operations, and one worker thread per core for each image. Every size is encoded once here and
+ * then read from the disk cache, so the operation cache only holds memory (never a hit), and each
+ * thread's buffers come from a glibc malloc arena that is not given back. One thread per image
+ * (several images still encode at once, each on libuv's pool) and no cache (docs/decisions/024).
+ */
+function limitSharpMemory() {
+  sharp.cache(false);
+  sharp.concurrency(1);
+}
+
 export type RenderedImage = { body: Buffer; contentType: string; etag: string };
 
 /**
@@ -111,6 +123,7 @@ export type RenderedImage = { body: Buffer; contentType: string; etag: string };
  * is written to a temporary name then renamed, so other processes never read a partial file.
  */
 export function createMediaService(config: Pick<Config, "dataDir">) {
+  limitSharpMemory();
   const dirs = mediaDirs(config.dataDir);
   const inflight = new Map<string, Promise<RenderedImage | null>>();
 
