@@ -43,6 +43,9 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // `expect.poll` waits for what the page shows; its default 1 s is shorter than a busy
+          // machine's server round trip (a cart change under load took longer and failed).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
