@@ -1,28 +1,12 @@
-import type { LoaderFunctionArgs, MetaDescriptor } from "react-router";
-import { productMeta } from "~/features/product/product-page";
+import type { LoaderFunctionArgs } from "react-router";
 import { loadProductPage } from "~/features/product/product.server";
-import type { RootData } from "~/lib/root-data";
-import { storeFor } from "~/lib/store.server";
 
 /**
- * The product branch of the catch-all route. The product's meta tags are computed here, on the
- * server, so that the catch-all route's client chunk (the category listing, the most visited
- * page) does not import the product page module: that one loads in its own chunk.
+ * The product branch of the catch-all route. Its meta tags are computed by the route's meta
+ * function from this data (features/product/product-meta.ts, a small module): the catch-all
+ * route's client chunk (the category listing, the most visited page) does not import the
+ * product page module, which loads in its own chunk.
  */
 export async function loadProductRoute(args: LoaderFunctionArgs, slug: string) {
-  const data = await loadProductPage(args, slug);
-  const { store, lang } = await storeFor(args.request, args.context);
-  const root: RootData = {
-    lang,
-    origin: args.context.services.config.publicUrl,
-    store: { sourceCode: store.sourceCode, name: store.name, supportPhone: store.supportPhone, supportEmail: store.supportEmail, features: store.features },
-    menus: { main: [], footer: [] },
-    consent: null,
-    year: new Date().getFullYear(),
-    // The meta tags only need the store: no customer data here.
-    user: null,
-    favourites: [],
-    cart: null,
-  };
-  return { kind: "product" as const, data, meta: productMeta(data, root) as MetaDescriptor[] };
+  return { kind: "product" as const, data: await loadProductPage(args, slug) };
 }

@@ -1,11 +1,15 @@
-import type { AttributeDto, ComplementDto } from "../../../core/catalog.types.ts";
+import { useEffect } from "react";
 import { type CfgAttribute, type CfgComplement, FACILITY_ID, INSTALLATION_ID, type Step, stepComplete } from "../../../core/configurator.ts";
 import { useI18n } from "~/lib/i18n";
 import { AttributeField, type FieldScope } from "./configurator/attribute-field";
 import { ComplementCard } from "./configurator/complement-card";
-import { InstallationWizard } from "./installation-wizard";
 import { Summary } from "./configurator/summary";
 import { type Configurator, useIssueText } from "./configurator/use-configurator";
+import type { TariffState } from "./installation-tariff";
+import { InstallationWizard } from "./parts";
+import type { AttributeView, ComplementView } from "./product-view";
+
+const isInstallationStep = (s: Step | undefined) => s?.kind === "complements" && s.complements.some((c) => c.id === INSTALLATION_ID || c.id === FACILITY_ID);
 
 /*
  * The product page's configurator. Its parts live in ./configurator/: the state hook, the
@@ -16,7 +20,17 @@ export { Summary } from "./configurator/summary";
 export { type Configurator, useConfigurator, useIssueText, useLineName } from "./configurator/use-configurator";
 
 /** The step-by-step configurator: stepper, the current step's fields, previous and next. */
-export function ConfiguratorSteps({ cfg, complements, attributes }: { cfg: Configurator; complements: ComplementDto[]; attributes: AttributeDto[] }) {
+export function ConfiguratorSteps({
+  cfg,
+  complements,
+  attributes,
+  tariff,
+}: {
+  cfg: Configurator;
+  complements: ComplementView[];
+  attributes: AttributeView[];
+  tariff: TariffState;
+}) {
   const { t } = useI18n();
   const issueText = useIssueText();
   const { steps, state, ev, dispatch } = cfg;
@@ -41,6 +55,15 @@ export function ConfiguratorSteps({ cfg, complements, attributes }: { cfg: Confi
   };
   const dto = (a: CfgAttribute) => attributes.find((x) => x.id === a.id) ?? a;
   const combined = ev.issues.find((i) => i.code === "combined");
+  // The installation step is the current or the next one: fetch its code and prices now.
+  const wizardNear = !!cfg.catalog.installation && (isInstallationStep(step) || isInstallationStep(steps[index + 1]));
+  const loadTariff = tariff.load;
+  useEffect(() => {
+    if (!wizardNear) return;
+    // The wizard is code only its step runs: fetched with the tariff when that step comes near.
+    loadTariff();
+    InstallationWizard.preload().catch(() => {});
+  }, [wizardNear, loadTariff]);
   if (steps.length <= 1) return null;
 
   return (
@@ -93,7 +116,17 @@ export function ConfiguratorSteps({ cfg, complements, attributes }: { cfg: Confi
         {step.kind === "complements" && cfg.catalog.installation && step.complements.some((c) => c.id === INSTALLATION_ID || c.id === FACILITY_ID) && (
           <>
             <p className="mt-1 text-sm text-muted">{t("product.installation.intro")}</p>
-            <InstallationWizard cfg={cfg} tariff={cfg.catalog.installation} />
+            {tariff.ready ? (
+              <InstallationWizard cfg={cfg} tariff={cfg.catalog.installation} />
+            ) : tariff.failed ? (
+              <button type="button" className="btn-secondary mt-3" onClick={loadTariff}>
+                {t("checkout.result.error.retry")}
+              </button>
+            ) : (
+              <p className="mt-3 text-sm text-muted" aria-live="polite">
+                {t("catalog.loading")}
+              </p>
+            )}
           </>
         )}
 

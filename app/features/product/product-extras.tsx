@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import type { ProductCard, ProductDetail, TechnicalDatum } from "../../../core/catalog.types.ts";
+import type { CardView } from "../../../core/card-view.ts";
+import type { ProductDetail, TechnicalDatum } from "../../../core/catalog.types.ts";
 import { useI18n } from "~/lib/i18n";
 import { type RecentlyViewedItem, rememberViewed } from "~/lib/local-store";
 import { ProductCard as CatalogCard } from "~/features/catalog/product-card";
@@ -84,7 +85,7 @@ export function Files({ files }: { files: ProductDetail["files"] }) {
   );
 }
 
-export function Related({ products }: { products: ProductCard[] }) {
+export function Related({ products }: { products: CardView[] }) {
   const { t } = useI18n();
   if (!products.length) return null;
   return (

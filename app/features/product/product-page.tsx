@@ -1,32 +1,30 @@
 import { useMemo } from "react";
-import { Link, type MetaDescriptor } from "react-router";
+import { Link } from "react-router";
 import { configCatalog, statusMessageKey } from "../../../core/configurator.ts";
-import { mediaUrl } from "../../../core/media.ts";
 import { percentOff } from "../../../core/money.ts";
-import { localePath } from "../../../core/stores.ts";
-import { t as translate } from "../../../core/i18n/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { AddToCartForm } from "~/features/cart/add-to-cart-form";
 import { useI18n } from "~/lib/i18n";
-import type { RootData } from "~/lib/root-data";
-import { seoMeta } from "~/lib/seo";
 import { ConfiguratorSteps, QuantityStepper, Summary, useConfigurator, useIssueText } from "./configurator";
 import { Gallery, visibleImages } from "./gallery";
+import { useInstallationTariff } from "./installation-tariff";
 import { Files, RecentlyViewed, Related, Stars, TechnicalData, WishlistButton } from "./product-extras";
 import type { ProductPageData } from "./product.server";
-import { Questions } from "./questions";
-import { Reviews } from "./reviews";
+import { Island, useHydrationDone } from "./deferred";
+import { Questions, Reviews } from "./parts";
 
 export function ProductPage({ data }: { data: ProductPageData }) {
   const { t, price, href } = useI18n();
   const { product } = data;
+  useHydrationDone();
+  const tariff = useInstallationTariff(data.installation);
   const catalog = useMemo(
     () =>
       configCatalog(
-        { product, attributes: data.attributes, complements: data.complements, complementTypes: data.complementTypes, installation: data.installation },
+        { product, attributes: data.attributes, complements: data.complements, complementTypes: data.complementTypes, installation: tariff.value },
         { installationService: data.installationService, vatRateBp: data.vatRateBp },
       ),
-    [product, data.attributes, data.complements, data.complementTypes, data.installation, data.installationService, data.vatRateBp],
+    [product, data.attributes, data.complements, data.complementTypes, tariff.value, data.installationService, data.vatRateBp],
   );
   // Start from a variant the shopper can buy today when the catalog's default is sold out.
   const defaultVariant = product.variants.find((v) => v.id === product.variant_id && v.stock > 0) ?? product.variants.find((v) => v.stock > 0);
@@ -125,7 +123,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
           </div>
 
           <div className="mt-5">
-            <ConfiguratorSteps cfg={cfg} complements={data.complements} attributes={data.attributes} />
+            <ConfiguratorSteps cfg={cfg} complements={data.complements} attributes={data.attributes} tariff={tariff} />
             <noscript>
               <VariantList data={data} />
             </noscript>
@@ -176,8 +174,8 @@ export function ProductPage({ data }: { data: ProductPageData }) {
       )}
       <TechnicalData rows={data.technical} />
       <Files files={product.files} />
-      <Reviews productId={product.id} initial={data.reviews} reviewer={data.reviewer} path={data.path} />
-      <Questions questions={data.questions} />
+      <Island id="product-reviews" part={Reviews} props={{ productId: product.id, initial: data.reviews, reviewer: data.reviewer, path: data.path }} />
+      <Island id="product-questions" part={Questions} props={{ questions: data.questions }} />
       <Related products={data.related} />
       <RecentlyViewed current={{ id: product.id, name: product.name, path: product.path, image: mainImage?.key ?? null, price: product.prices.pvp_web }} />
     </div>
@@ -192,103 +190,24 @@ function VariantList({ data }: { data: ProductPageData }) {
   return (
     <div className="rounded-2xl border border-sand-200 p-4">
       <p className="text-sm text-slate-700">{t("product.nojs")}</p>
-      <table className="mt-2 w-full text-sm">
+      {/* The row and cell styles are set once on the table (20 variants or more repeat them otherwise). */}
+      <table className="mt-2 w-full text-sm [&_td]:py-1.5 [&_tr]:border-b [&_tr]:border-sand-100">
         <caption className="text-left font-semibold">{t("product.variants.title")}</caption>
         <tbody>
           {data.product.variants.map((v) => (
-            <tr key={v.id} className="border-b border-sand-100">
-              <td className="py-1.5">
+            <tr key={v.id}>
+              <td>
                 {v.options
                   .map((o) => names.get(o))
                   .filter(Boolean)
                   .join(" · ") || v.ref}
               </td>
-              <td className="py-1.5 text-xs text-muted">{v.ref}</td>
-              <td className="py-1.5 text-right font-semibold">{price(v.prices.pvp_web)}</td>
+              <td className="text-xs text-muted">{v.ref}</td>
+              <td className="text-right font-semibold">{price(v.prices.pvp_web)}</td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
   );
-}
-
-/** Title, description, canonical, hreflang of the product in each store, JSON-LD Product and BreadcrumbList. */
-export function productMeta(data: ProductPageData | undefined, root: RootData): MetaDescriptor[] {
-  if (!data) return [{ title: "BañoDirecto" }];
-  const { product, lang } = data;
-  const origin = root.origin;
-  const url = origin + localePath(lang, data.path);
-  const main = product.images.find((i) => i.type === 100) ?? product.images[0];
-  const imageUrl = main ? origin + mediaUrl(main.key, 960, "jpg") : undefined;
-  const price = (c: number) => (c / 100).toFixed(2);
-  const availability = product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
-  const offers =
-    product.variants.length > 1
-      ? {
-          "@type": "AggregateOffer",
-          priceCurrency: "EUR",
-          lowPrice: price(Math.min(...product.variants.map((v) => v.prices.pvp_web))),
-          highPrice: price(Math.max(...product.variants.map((v) => v.prices.pvp_web))),
-          offerCount: product.variants.length,
-          availability,
-          url,
-        }
-      : { "@type": "Offer", priceCurrency: "EUR", price: price(product.prices.pvp_web), availability, url, itemCondition: "https://schema.org/NewCondition" };
-  const productLd: Record<string, unknown> = {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.name,
-    sku: product.ref,
-    description: product.seo.description || product.short_description,
-    image: imageUrl ? [imageUrl] : undefined,
-    brand: product.brand ? { "@type": "Brand", name: product.brand.name } : undefined,
-    offers,
-  };
-  // From the stored reviews: the product's rating is kept from them, the reviews are the page's first ones.
-  if (product.rating.count > 0) {
-    productLd.aggregateRating = {
-      "@type": "AggregateRating",
-      ratingValue: product.rating.average,
-      reviewCount: product.rating.count,
-      bestRating: 5,
-      worstRating: 1,
-    };
-    productLd.review = data.reviews.results.slice(0, 5).map((r) => ({
-      "@type": "Review",
-      author: { "@type": "Person", name: r.author },
-      datePublished: r.created_at.slice(0, 10),
-      reviewBody: r.body,
-      inLanguage: r.language,
-      reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
-    }));
-  }
-  const crumbs = [
-    { name: translate(lang, "nav.home"), path: "/" },
-    ...product.breadcrumbs.map((c) => ({ name: c.name, path: c.path })),
-    { name: product.name, path: data.path },
-  ];
-  const breadcrumbLd = {
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
-    itemListElement: crumbs.map((c, i) => ({ "@type": "ListItem", position: i + 1, name: c.name, item: origin + localePath(lang, c.path) })),
-  };
-  const base = seoMeta({
-    title: product.seo.title || product.name,
-    description: product.seo.description || product.short_description,
-    origin,
-    lang,
-    path: data.path,
-    // Product slugs differ per language: the alternates come from the catalog, not from this path.
-    languages: [],
-    image: imageUrl,
-    jsonLd: [productLd, breadcrumbLd],
-  }).map((m) => ("property" in m && m.property === "og:type" ? { property: "og:type", content: "product" } : m));
-  const alternates: MetaDescriptor[] = [];
-  for (const [l, p] of Object.entries(product.alternates)) {
-    if (!p) continue;
-    alternates.push({ tagName: "link", rel: "alternate", hrefLang: l === "es" ? "es-ES" : "fr-FR", href: origin + p });
-  }
-  if (product.alternates.es) alternates.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: origin + product.alternates.es });
-  return [...base, ...alternates];
 }

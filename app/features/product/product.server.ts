@@ -1,26 +1,31 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { deliveryRange, formatDay } from "../../../core/business-days.ts";
-import type { AttributeDto, ComplementDto, ComplementTypeDto, CustomerType, ProductCard, ProductDetail, TechnicalDatum } from "../../../core/catalog.types.ts";
-import type { InstallationTariff } from "../../../core/configurator.ts";
+import { type CardView, cardView } from "../../../core/card-view.ts";
+import type { ComplementTypeDto, CustomerType, TechnicalDatum } from "../../../core/catalog.types.ts";
 import type { QuestionsPage, ReviewSort, ReviewsPage } from "../../../core/product-page.types.ts";
 import { REVIEW_SORT_KEYS } from "../../../core/product-page.types.ts";
 import { catalogFor } from "~/features/catalog/catalog.server";
 import { notFound } from "~/lib/store.server";
+import { preloadParts } from "./parts";
+import { type AttributeView, attributeView, type ComplementView, complementView, intern, type ProductView, productView } from "./product-view";
 
 export type ProductPageData = {
   lang: "es" | "fr";
   /** Store-relative path of the product ("/<slug>.html"). */
   path: string;
-  product: ProductDetail;
-  attributes: AttributeDto[];
-  complements: ComplementDto[];
+  product: ProductView;
+  attributes: AttributeView[];
+  complements: ComplementView[];
   complementTypes: ComplementTypeDto[];
   technical: TechnicalDatum[];
-  related: ProductCard[];
+  related: CardView[];
   /** The store sells the installation service (Spain); the French store does not. */
   installationService: boolean;
-  /** The installation wizard's prices (facility options of the store); null without the service. */
-  installation: InstallationTariff | null;
+  /**
+   * The store has the installation wizard's prices (facility options). The prices themselves
+   * (the cities' tariff, ~4 KB) are fetched when the wizard's step comes near (installation-tariff.ts).
+   */
+  installation: boolean;
   /** The store's VAT (basis points), added to the installation services' net prices (spec 9). */
   vatRateBp: number;
   userType: CustomerType;
@@ -44,37 +49,43 @@ export function reviewsQuery(url: URL): { page: number; sort: ReviewSort } {
   };
 }
 
-/** Everything one product page shows, loaded in parallel; an unknown slug is the 404 page. */
+/**
+ * Everything one product page shows, loaded in parallel; an unknown slug is the 404 page. The
+ * catalog part comes from the catalog's product page cache (stock read fresh): once warm, a page
+ * costs the stock, its related products, and its reviews and questions.
+ */
 export async function loadProductPage(args: LoaderFunctionArgs, slug: string): Promise<ProductPageData> {
   const { store, lang, path, ctx, catalog, url } = await catalogFor(args.request, args.context);
   const { installations, reviews } = args.context.services;
-  const product = await catalog.productBySlug(ctx, slug);
-  if (!product) throw notFound();
+  const page = await catalog.productPage(ctx, slug);
+  if (!page) throw notFound();
+  const { product } = page;
   const rq = reviewsQuery(url);
   const user = ctx.user;
-  const [attributes, complements, complementTypes, technical, related, installation, reviewsPage, delivered, reviewed] = await Promise.all([
-    catalog.productAttributes(ctx, slug),
-    catalog.complements(ctx, slug),
-    catalog.complementTypes(ctx, slug),
-    catalog.technicalData(ctx, slug),
+  const [related, installation, reviewsPage, delivered, reviewed] = await Promise.all([
     catalog.relatedProducts(ctx, product.id, 8),
     installations.tariff(ctx),
     reviews.list(product.id, { page: rq.page, sort: rq.sort, language: lang }),
     user ? reviews.delivered(user.id, product.id) : false,
     user ? reviews.reviewed(user.id, product.id) : false,
+    // The page's deferred parts are rendered by the server: their code must be loaded first.
+    preloadParts(),
   ]);
   const range = deliveryRange(product.delivery_days);
+  const catalogPart = intern({
+    product: productView(product),
+    attributes: page.attributes.map(attributeView),
+    complements: page.complements.map(complementView),
+    complementTypes: page.complementTypes,
+    technical: page.technical,
+    related: related.map(cardView),
+  });
   return {
     lang,
     path,
-    product,
-    attributes: attributes ?? [],
-    complements: complements ?? [],
-    complementTypes: complementTypes ?? [],
-    technical: technical ?? [],
-    related,
+    ...catalogPart,
     installationService: store.features.installationService,
-    installation,
+    installation: store.features.installationService && installation !== null,
     vatRateBp: store.vatRateBp,
     userType: ctx.customerType,
     delivery: { from: formatDay(range.from, store.locale), to: formatDay(range.to, store.locale) },

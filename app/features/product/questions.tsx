@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useId, useRef } from "react";
 import { Await, useFetcher } from "react-router";
-import { QUESTION_MAX } from "../../../core/product-page.schema.ts";
+import { QUESTION_MAX } from "./limits";
 import type { QuestionsPage } from "../../../core/product-page.types.ts";
 import { useI18n } from "~/lib/i18n";
 import { Honeypot, Privacy } from "./form-parts";

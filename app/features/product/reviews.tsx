@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { REVIEW_MAX } from "../../../core/product-page.schema.ts";
+import { REVIEW_MAX } from "./limits";
 import { REVIEW_SORT_KEYS, type ReviewDto, type ReviewSort, type ReviewsPage } from "../../../core/product-page.types.ts";
 import { useI18n } from "~/lib/i18n";
 import type { ProductActionData } from "./product-actions.server";

@@ -14,6 +14,7 @@ import { ProductGrid } from "~/features/catalog/product-grid";
 import { RecentlyViewed } from "~/features/catalog/recently-viewed";
 import { loadProductRoute } from "~/features/catalog/product-route.server";
 import { productAction } from "~/features/product/product-actions.server";
+import { productMeta } from "~/features/product/product-meta";
 import { useI18n } from "~/lib/i18n";
 import { rootMeta } from "~/lib/root-data";
 import type { LanguagesHandle } from "~/lib/language-switch";
@@ -120,7 +121,7 @@ export const handle: LanguagesHandle<LoaderData> = { languages: pageLanguages };
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   if (!d) return [{ title: "BañoDirecto" }];
   const root = rootMeta(matches);
-  if (d.kind === "product") return d.meta;
+  if (d.kind === "product") return productMeta(d.data, root);
   const c = d.category;
   const page = d.listing.from;
   const base = (p: string) => root.origin + localePath(d.lang, p);

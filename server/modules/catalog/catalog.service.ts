@@ -34,6 +34,7 @@ import {
 } from "./catalog.types.ts";
 import { listWhere, loadCards, pageOf, paginated, productPath } from "./listing/cards.ts";
 import { alternatesOf, bannersOf, categoryDto, filtersOfCategory, linksOf, listCategory, type StoreIds } from "./listing/category-listing.ts";
+import { loadProductPageCatalog, type ProductPageCatalog, productPageCache, withFreshStock } from "./products/product-page.ts";
 import { attributesOf, complementsOf, complementTypesOf, productDetail, productIdBySlug, relatedOf, technicalDataOf, variantsOf } from "./products/products.ts";
 import { searchProducts, suggest } from "./search/search.ts";
 
@@ -92,6 +93,10 @@ export function createCatalogService(database: Database, stores: StoresService) 
   }
   /** Each store's merchandising (sliders, banners, highlights, SEO texts): seed data, changed only with the catalog. */
   const merchByStore = new Map<number, Promise<Merchandising>>();
+  /** Product pages' catalog parts (products/product-page.ts), until the catalog changes. */
+  const pageCatalogs = productPageCache(async (scope, id) =>
+    loadProductPageCatalog(db, await meta(), scope, id, await storeIds(), await hasInstallation(scope.storeId)),
+  );
   const changeListeners = new Set<() => void>();
   let unlisten: (() => Promise<void>) | undefined;
 
@@ -109,6 +114,7 @@ export function createCatalogService(database: Database, stores: StoresService) 
     metaPromise = undefined;
     merchByStore.clear();
     slugIds.clear();
+    pageCatalogs.clear();
     for (const fn of changeListeners) fn();
   }
 
@@ -324,6 +330,19 @@ export function createCatalogService(database: Database, stores: StoresService) 
       const scope = scopeOf(ctx);
       const id = await idBySlug(scope, slug);
       return id === null ? null : productDetail(db, await meta(), scope, id, await storeIds());
+    },
+    /**
+     * Everything of a product page that only a catalog change can change (detail, attributes,
+     * complements with their configurators, complement types, technical data), kept in a bounded
+     * cache cleared on every catalog change (on every copy), with the stock of the product, its
+     * variants and its complements' variants read now: one query once warm. Null: no such product.
+     */
+    async productPage(ctx: RequestContext, slug: string): Promise<ProductPageCatalog | null> {
+      const scope = scopeOf(ctx);
+      const id = await idBySlug(scope, slug);
+      if (id === null) return null;
+      const cached = await pageCatalogs.get(scope, id);
+      return cached && withFreshStock(db, cached);
     },
     /** The product's configurable attributes, with only the options it offers. */
     async productAttributes(ctx: RequestContext, slug: string) {

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import type { AttributeDto } from "../../../../core/catalog.types.ts";
 import { type CfgAttribute, type Issue, isRequired, rangeLimits } from "../../../../core/configurator.ts";
 import { useI18n } from "~/lib/i18n";
+import type { AttributeView } from "../product-view";
 import { useIssueText } from "./use-configurator";
 
 function optionName(attrs: CfgAttribute[], optionId: number): string {
@@ -36,7 +36,7 @@ export function AttributeField({
   text,
   onText,
 }: {
-  attr: AttributeDto | CfgAttribute;
+  attr: AttributeView | CfgAttribute;
   scope: FieldScope;
   onChoose: (optionId: number) => void;
   onClear: () => void;
@@ -193,7 +193,7 @@ export function AttributeField({
         id={id}
         legend={legend}
         limits={limits}
-        unit={(attr as AttributeDto).unit ?? "cm"}
+        unit={(attr as AttributeView).unit ?? "cm"}
         value={value}
         onRange={onRange}
         error={errors.map(issueText).join(" ")}

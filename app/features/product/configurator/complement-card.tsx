@@ -1,11 +1,11 @@
-import type { ComplementDto } from "../../../../core/catalog.types.ts";
 import { FACILITY_ID } from "../../../../core/configurator.ts";
 import { useI18n } from "~/lib/i18n";
+import type { ComplementView } from "../product-view";
 import { AttributeField } from "./attribute-field";
 import { type Configurator, useIssueText, useLineName } from "./use-configurator";
 
 /** A complement of the product: add or remove it, and answer its own attributes once added. */
-export function ComplementCard({ c, cfg, installationText }: { c: ComplementDto; cfg: Configurator; installationText: boolean }) {
+export function ComplementCard({ c, cfg, installationText }: { c: ComplementView; cfg: Configurator; installationText: boolean }) {
   const { t, price } = useI18n();
   const sel = cfg.state.selection.complements[c.id];
   const ce = cfg.ev.complements[c.id];

@@ -74,16 +74,10 @@ type CardRow = {
   variant_count: number;
 };
 
-/**
- * Cards of the given products in this store and language, in the order of `ids`
- * (products not sold in the store, inactive or untranslated are left out).
- */
-export async function loadCards(db: Db, scope: Scope, ids: number[]): Promise<ProductCard[]> {
-  if (ids.length === 0) return [];
+/** The card query over `products p` limited by `where` (store, language and active added), in `orderBy` order. */
+function cardsSql(scope: Scope, where: SQL, orderBy?: SQL): SQL {
   const lang = scope.language;
-  const list = await rows<CardRow>(
-    db,
-    sql`select p.id, p.ref, pt.slug, pt.name, pt.short_description, p.product_type, p.pvp_web, p.pvp_original,
+  return sql`select p.id, p.ref, pt.slug, pt.name, pt.short_description, p.product_type, p.pvp_web, p.pvp_original,
       p.professional_discount_bp, p.stock, p.is_novelty, p.is_offer, p.is_settlement, p.rating_avg, p.rating_count,
       case when b.id is null then null else json_build_object('id', b.id, 'slug', b.slug, 'name', b.name) end as brand,
       (select json_build_object('key', i.key, 'type', i.image_type, 'position', i.position, 'width', i.width,
@@ -99,34 +93,57 @@ export async function loadCards(db: Db, scope: Scope, ids: number[]): Promise<Pr
     join product_translations pt on pt.product_id = p.id and pt.language = ${lang}
     join product_stores ps on ps.product_id = p.id and ps.store_id = ${scope.storeId}
     left join brands b on b.id = p.brand_id
-    where p.id = any(${intArr(ids)}) and p.active`,
-  );
+    where (${where}) and p.active${orderBy ? sql` order by ${orderBy}` : sql``}`;
+}
+
+function cardOf(r: CardRow, customerType: CustomerType): ProductCard {
+  return {
+    id: r.id,
+    ref: r.ref,
+    slug: r.slug,
+    path: productPath(r.slug),
+    name: r.name,
+    short_description: r.short_description,
+    product_type: r.product_type,
+    brand: r.brand,
+    image: r.image,
+    prices: pricesFor(r.pvp_web, r.pvp_original, r.professional_discount_bp, customerType),
+    stock: r.stock,
+    is_novelty: r.is_novelty,
+    is_offer: r.is_offer,
+    is_settlement: r.is_settlement,
+    rating: { average: r.rating_avg / 100, count: r.rating_count },
+    colors: (r.colors ?? []).sort((a, b) => a.name.localeCompare(b.name)),
+    variant_count: r.variant_count,
+  };
+}
+
+/**
+ * Cards of the given products in this store and language, in the order of `ids`
+ * (products not sold in the store, inactive or untranslated are left out).
+ */
+export async function loadCards(db: Db, scope: Scope, ids: number[]): Promise<ProductCard[]> {
+  if (ids.length === 0) return [];
+  const list = await rows<CardRow>(db, cardsSql(scope, sql`p.id = any(${intArr(ids)})`));
   const byId = new Map(list.map((r) => [r.id, r]));
   const out: ProductCard[] = [];
   for (const id of ids) {
     const r = byId.get(id);
-    if (!r) continue;
-    out.push({
-      id: r.id,
-      ref: r.ref,
-      slug: r.slug,
-      path: productPath(r.slug),
-      name: r.name,
-      short_description: r.short_description,
-      product_type: r.product_type,
-      brand: r.brand,
-      image: r.image,
-      prices: pricesFor(r.pvp_web, r.pvp_original, r.professional_discount_bp, scope.customerType),
-      stock: r.stock,
-      is_novelty: r.is_novelty,
-      is_offer: r.is_offer,
-      is_settlement: r.is_settlement,
-      rating: { average: r.rating_avg / 100, count: r.rating_count },
-      colors: (r.colors ?? []).sort((a, b) => a.name.localeCompare(b.name)),
-      variant_count: r.variant_count,
-    });
+    if (r) out.push(cardOf(r, scope.customerType));
   }
   return out;
+}
+
+/**
+ * Cards of the products an SQL expression of type int[] lists, in its order, in one round trip
+ * (the ids and the cards in the same statement, e.g. a product's related products).
+ */
+export async function loadCardsOf(db: Db, scope: Scope, idsExpr: SQL): Promise<ProductCard[]> {
+  const list = await rows<CardRow>(
+    db,
+    sql`with chosen as (select ${idsExpr} as ids) ${cardsSql(scope, sql`p.id = any((select ids from chosen)::int[])`, sql`array_position((select ids from chosen), p.id)`)}`,
+  );
+  return list.map((r) => cardOf(r, scope.customerType));
 }
 
 export function pageOf(q: { page?: number; page_size?: number }): { page: number; pageSize: number; offset: number } {

@@ -1,0 +1,112 @@
+import { type ComponentType, type ReactNode, useEffect, useRef, useState } from "react";
+
+/*
+ * Parts of the product page whose code the browser fetches only when it needs them (issue 12):
+ * the document still carries their server markup (crawlers and browsers without JavaScript see
+ * the same page), and the browser keeps that markup as it is until the part comes near the
+ * viewport, then loads its code and renders it (the same markup, now interactive).
+ */
+
+const isServer = typeof document === "undefined";
+
+export type Part<P> = ComponentType<P> & { preload(): Promise<unknown> };
+
+/**
+ * A component whose code is fetched when first needed (or earlier with `preload()`). It never
+ * suspends: until its code is there it renders `fallback` (nothing by default). The server
+ * loads every part before rendering a product page (parts.ts preloadParts, awaited by the
+ * loader), so the document always has the real markup, with no Suspense boundary that React
+ * could stream apart from the page.
+ */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): Part<P> {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<ComponentType<P>> | undefined;
+  const preload = () => {
+    pending ??= load().then(
+      (c) => {
+        loaded = c;
+        return c;
+      },
+      (e) => {
+        pending = undefined;
+        throw e;
+      },
+    );
+    return pending;
+  };
+  // biome-ignore lint/correctness/noComponentHookFactories: lazyPart runs once per part, at module level (parts.ts)
+  function LazyPart(props: P) {
+    const [C, setC] = useState<ComponentType<P> | undefined>(() => loaded);
+    useEffect(() => {
+      if (C) return;
+      let live = true;
+      preload().then(
+        (c) => live && setC(() => c),
+        () => {},
+      );
+      return () => {
+        live = false;
+      };
+    }, [C]);
+    return C ? <C {...props} /> : fallback;
+  }
+  return Object.assign(LazyPart, { preload });
+}
+
+/** True until the first document's hydration has committed: parts rendered then have server markup in the page. */
+let hydrating = !isServer;
+export function useHydrationDone() {
+  useEffect(() => {
+    hydrating = false;
+  }, []);
+}
+
+/**
+ * A part of the page rendered by the server and, in the browser, kept as the server's markup
+ * (not hydrated: React does not look inside an element given as inner HTML) until it comes
+ * within `margin` of the viewport; then its code is fetched and it renders for real. Rendered
+ * after hydration (a client-side navigation), the part loads its code at once and shows
+ * nothing until then. `id` names the wrapper element in the document.
+ */
+export function Island<P extends object>({ id, part: Part, props, margin = "800px" }: { id: string; part: Part<P>; props: P; margin?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // The server's markup of this part, read from the document before React touches it.
+  const [html] = useState(() => (hydrating && !isServer ? (document.getElementById(id)?.innerHTML ?? null) : null));
+  const [live, setLive] = useState(isServer || html === null);
+  useEffect(() => {
+    if (live) return;
+    const el = ref.current;
+    let done = false;
+    const go = () => {
+      if (done) return;
+      done = true;
+      Part.preload().then(
+        () => setLive(true),
+        () => setLive(true),
+      );
+    };
+    if (!el || typeof IntersectionObserver === "undefined") {
+      go();
+      return;
+    }
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && go(), { rootMargin: `${margin} 0px` });
+    io.observe(el);
+    // Keyboard users may tab into the part (links, form fields) before scrolling to it.
+    el.addEventListener("focusin", go, { once: true });
+    el.addEventListener("pointerdown", go, { once: true });
+    return () => {
+      io.disconnect();
+      el.removeEventListener("focusin", go);
+      el.removeEventListener("pointerdown", go);
+    };
+  }, [live, Part, margin]);
+  if (!live && html !== null) {
+    // The server's own markup of this part, read back from the document.
+    return <div id={id} ref={ref} dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />;
+  }
+  return (
+    <div id={id} ref={ref}>
+      <Part {...props} />
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import type { AttributeDto, ComplementDto, ProductDetail } from "../../../core/catalog.types.ts";
+import type { CfgAttribute, CfgComplement, CfgOption } from "../../../core/configurator.ts";
+
+/*
+ * What the product page sends to the browser of the catalog's answers: what its first render,
+ * its configurator and its meta tags read, nothing more (the page's loader data is serialised
+ * into the document for hydration). The REST API keeps its full shapes.
+ */
+
+/** An attribute option as the configurator and its fields read it (the swatch colour included). */
+export type OptionView = CfgOption & { color?: string };
+export type AttributeView = Omit<CfgAttribute, "options"> & { unit?: string; options: OptionView[] };
+export type ComplementView = Omit<CfgComplement, "attributes"> & { attributes: AttributeView[] };
+/** The product without its card-only fields (badges, colours, card image, categories, collection, delivery days). */
+export type ProductView = Pick<
+  ProductDetail,
+  | "id"
+  | "ref"
+  | "slug"
+  | "path"
+  | "name"
+  | "short_description"
+  | "description"
+  | "seo"
+  | "brand"
+  | "prices"
+  | "stock"
+  | "rating"
+  | "variant_id"
+  | "variants"
+  | "images"
+  | "breadcrumbs"
+  | "files"
+  | "max_combined_measure"
+  | "alternates"
+>;
+
+function optionView(o: AttributeDto["options"][number]): OptionView {
+  const v: OptionView = {
+    id: o.id,
+    ref: o.ref,
+    price: o.price,
+    position: o.position,
+    slug: o.slug,
+    value_string: o.value_string,
+    value_range_min: o.value_range_min,
+    value_range_max: o.value_range_max,
+    block_options: o.block_options,
+    complements_locked: o.complements_locked,
+  };
+  if (o.color) v.color = o.color;
+  return v;
+}
+
+export function attributeView(a: AttributeDto): AttributeView {
+  const v: AttributeView = {
+    id: a.id,
+    slug: a.slug,
+    name: a.name,
+    field_type: a.field_type,
+    aesthetic: a.aesthetic,
+    group: a.group,
+    position: a.position,
+    range: a.range,
+    options: a.options.map(optionView),
+  };
+  if (a.unit) v.unit = a.unit;
+  return v;
+}
+
+export function complementView(c: ComplementDto): ComplementView {
+  return {
+    id: c.id,
+    price: c.price,
+    quantity: c.quantity,
+    position: c.position,
+    complement_type: c.complement_type,
+    product: c.product ? { id: c.product.id, ref: c.product.ref, name: c.product.name } : null,
+    attributes: c.attributes.map(attributeView),
+    variants: c.variants.map((v) => ({ id: v.id, ref: v.ref, options: v.options, stock: v.stock, prices: v.prices })),
+  };
+}
+
+export function productView(p: ProductDetail): ProductView {
+  return {
+    id: p.id,
+    ref: p.ref,
+    slug: p.slug,
+    path: p.path,
+    name: p.name,
+    short_description: p.short_description,
+    description: p.description,
+    seo: p.seo,
+    brand: p.brand,
+    prices: p.prices,
+    stock: p.stock,
+    rating: p.rating,
+    variant_id: p.variant_id,
+    variants: p.variants,
+    images: p.images,
+    breadcrumbs: p.breadcrumbs,
+    files: p.files,
+    max_combined_measure: p.max_combined_measure,
+    alternates: p.alternates,
+  };
+}
+
+/**
+ * Equal objects and arrays made one instance, the whole payload through: React Router's
+ * serialiser (turbo-stream) writes an object it has already written as a reference, so the
+ * configurator's many equal pieces (the same prices on several variants, the same finish
+ * options on each complement, empty lists, each complement's type) are written once.
+ */
+export function intern<T>(value: T): T {
+  const seen = new Map<string, unknown>();
+  const walk = (v: unknown): [unknown, string] => {
+    if (v === null || typeof v !== "object") return [v, JSON.stringify(v) ?? "u"];
+    const parts: string[] = [];
+    let out: unknown;
+    if (Array.isArray(v)) {
+      const arr = v.map((x) => {
+        const [y, k] = walk(x);
+        parts.push(k);
+        return y;
+      });
+      out = arr;
+      const key = `[${parts.join(",")}]`;
+      return canonical(out, key);
+    }
+    const obj: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      if (x === undefined) continue;
+      const [y, key] = walk(x);
+      obj[k] = y;
+      parts.push(`${JSON.stringify(k)}:${key}`);
+    }
+    return canonical(obj, `{${parts.join(",")}}`);
+  };
+  const canonical = (v: unknown, key: string): [unknown, string] => {
+    const hit = seen.get(key);
+    if (hit !== undefined) return [hit, key];
+    seen.set(key, v);
+    return [v, key];
+  };
+  return walk(value)[0] as T;
+}

@@ -1,0 +1,136 @@
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contextFor } from "../../lib/request-context.ts";
+import { describeEachDb } from "../../test/test-db.ts";
+import { createTestShop, type TestShop } from "../../test/test-shop.ts";
+
+/*
+ * The product page once warm (issue 12, docs/decisions/022): its catalog part comes from the
+ * catalog's cache, dropped on every catalog change; stock is read on every render.
+ */
+
+let counting = false;
+let queries = 0;
+function countQueries() {
+  // Every statement of either driver: pg's Client#query, PGlite's query/exec.
+  const pgQuery = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    if (counting) queries++;
+    return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pgQuery;
+  for (const name of ["query", "exec"] as const) {
+    const orig = PGlite.prototype[name];
+    (PGlite.prototype as unknown as Record<string, unknown>)[name] = function (this: PGlite, ...args: unknown[]) {
+      if (counting) queries++;
+      return (orig as (...a: unknown[]) => unknown).apply(this, args);
+    };
+  }
+}
+countQueries();
+
+describeEachDb("product page: cached catalog part, fresh stock", (kind) => {
+  let shop: TestShop;
+  let path: string;
+  let slug: string;
+  const page = async (url: string) => {
+    const res = await shop.app.inject({ url, headers: { "accept-encoding": "identity" } });
+    return { status: res.statusCode, html: res.body };
+  };
+  const es = async () => contextFor(await shop.services.stores.byLanguage("es"));
+
+  beforeAll(async () => {
+    shop = await createTestShop(kind, { ssr: true });
+    // A configurable product with variants (the configurator's catalog is the big part).
+    const [row] = (
+      (await shop.database.db.execute(sql`select pt.slug from products p join product_translations pt on pt.product_id = p.id and pt.language = 'es'
+        where p.active and exists (select 1 from variants v where v.product_id = p.id) and exists (select 1 from complements c where c.product_id = p.id)
+        order by p.id limit 1`)) as unknown as { rows: { slug: string }[] }
+    ).rows;
+    slug = row.slug;
+    path = `/${slug}.html`;
+  });
+  afterAll(() => shop?.close());
+
+  it("renders a warm product page with at most 8 queries (stock, related, reviews, questions)", async () => {
+    expect((await page(path)).status).toBe(200);
+    counting = true;
+    queries = 0;
+    const warm = await page(path);
+    counting = false;
+    expect(warm.status).toBe(200);
+    expect(queries).toBeLessThanOrEqual(8);
+  });
+
+  it("shows a catalog change on the next render, and stock at once without one", async () => {
+    const db = shop.database.db;
+    const ctx = await es();
+    const before = await shop.services.catalog.productPage(ctx, slug);
+    expect(before).not.toBeNull();
+    const id = before!.product.id;
+    const variantId = before!.product.variants[0].id;
+
+    // Stock is never cached: a sale is seen on the next read, with no catalog change.
+    await db.execute(sql`update variants set stock = 0 where product_id = ${id}`);
+    await db.execute(sql`update products set stock = 0 where id = ${id}`);
+    const sold = await shop.services.catalog.productPage(ctx, slug);
+    expect(sold!.product.stock).toBe(0);
+    expect(sold!.product.variants.every((v) => v.stock === 0)).toBe(true);
+    expect((await page(path)).html).toContain('data-testid="out-of-stock"');
+
+    // A name written without telling the catalog stays cached (the cache holds the catalog's answer)...
+    await db.execute(sql`update product_translations set name = 'Nombre cambiado' where product_id = ${id} and language = 'es'`);
+    expect((await shop.services.catalog.productPage(ctx, slug))!.product.name).toBe(before!.product.name);
+    // ...and the catalog change (LISTEN/NOTIFY on PostgreSQL: every copy) drops it.
+    await shop.services.catalog.catalogChanged();
+    expect((await shop.services.catalog.productPage(ctx, slug))!.product.name).toBe("Nombre cambiado");
+    expect((await page(path)).html).toContain("Nombre cambiado");
+
+    await db.execute(sql`update variants set stock = 5 where id = ${variantId}`);
+    expect((await shop.services.catalog.productPage(ctx, slug))!.product.variants.find((v) => v.id === variantId)!.stock).toBe(5);
+  });
+
+  it("never hands out the cached objects: a caller's copy does not change the next one", async () => {
+    const ctx = await es();
+    const a = await shop.services.catalog.productPage(ctx, slug);
+    a!.product.variants[0].stock = 999;
+    a!.product.stock = 999;
+    const b = await shop.services.catalog.productPage(ctx, slug);
+    expect(b!.product.variants[0].stock).not.toBe(999);
+    expect(b!.product.stock).not.toBe(999);
+  });
+
+  it("is a 404 for an unknown slug, which is not cached", async () => {
+    expect((await page("/no-existe-este-producto.html")).status).toBe(404);
+    expect(await shop.services.catalog.productPage(await es(), "no-existe-este-producto")).toBeNull();
+  });
+});
+
+describe("product page cache bound", () => {
+  it("keeps at most its maximum of entries and drops reads that started before a change", async () => {
+    const { productPageCache } = await import("./products/product-page.ts");
+    let loads = 0;
+    let release: (() => void) | undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const cache = productPageCache(async (_scope, id) => {
+      loads++;
+      if (id === 99 && loads === 5) await gate;
+      return { product: { id } } as never;
+    }, 3);
+    const scope = { storeId: 1, language: "es" as const, customerType: "customer" as const };
+    for (const id of [1, 2, 3, 4]) await cache.get(scope, id);
+    expect(cache.size).toBe(3);
+    await cache.get(scope, 4);
+    expect(loads).toBe(4);
+    // A read in flight when the catalog changes is not kept.
+    const pending = cache.get(scope, 99);
+    cache.clear();
+    release?.();
+    await pending;
+    await cache.get(scope, 99);
+    expect(loads).toBe(6);
+    await cache.get(scope, 99);
+    expect(loads).toBe(6);
+  });
+});

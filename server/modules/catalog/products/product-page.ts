@@ -1,0 +1,95 @@
+import type { Db } from "../../../db/client.ts";
+import { Lru } from "../../../lib/lru.ts";
+import type { CatalogMeta } from "../catalog.meta.ts";
+import { createStockReader } from "../catalog.stock.ts";
+import type { AttributeDto, ComplementDto, ComplementTypeDto, ProductDetail, Scope, TechnicalDatum } from "../catalog.types.ts";
+import type { StoreIds } from "../listing/category-listing.ts";
+import { attributesOf, complementsOf, complementTypesOf, productDetail, technicalDataOf } from "./products.ts";
+
+/**
+ * The catalog part of a product page: what only a catalog change can change (names, prices,
+ * attributes and their rules, complements and their own configurators, technical data, the
+ * complement types). Stock is in it too, but never trusted from here: see `withFreshStock`.
+ */
+export type ProductPageCatalog = {
+  product: ProductDetail;
+  attributes: AttributeDto[];
+  complements: ComplementDto[];
+  complementTypes: ComplementTypeDto[];
+  technical: TechnicalDatum[];
+};
+
+export async function loadProductPageCatalog(
+  db: Db,
+  meta: CatalogMeta,
+  scope: Scope,
+  id: number,
+  storeIds: StoreIds,
+  withServices: boolean,
+): Promise<ProductPageCatalog | null> {
+  const [product, attributes, complements, complementTypes, technical] = await Promise.all([
+    productDetail(db, meta, scope, id, storeIds),
+    attributesOf(db, scope.language, [id]),
+    complementsOf(db, scope, id, undefined, withServices),
+    complementTypesOf(db, scope.language, id, withServices),
+    technicalDataOf(db, scope.language, id),
+  ]);
+  if (!product) return null;
+  return { product, attributes: attributes.get(id) ?? [], complements, complementTypes, technical };
+}
+
+/**
+ * A bounded cache of product pages' catalog parts, keyed by store, language, customer type
+ * (professionals see other prices) and product id: a finite set, at most `max` entries. The
+ * catalog service clears it whenever the catalog changes, on every copy (its change signal
+ * comes through the database's LISTEN/NOTIFY). Concurrent requests for one page share one read,
+ * and a read that started before a change is not kept after it.
+ */
+export function productPageCache(load: (scope: Scope, id: number) => Promise<ProductPageCatalog | null>, max = 500) {
+  const cache = new Lru<Promise<ProductPageCatalog | null>>({ maxEntries: max });
+  let generation = 0;
+  return {
+    async get(scope: Scope, id: number): Promise<ProductPageCatalog | null> {
+      const key = `${scope.storeId}|${scope.language}|${scope.customerType}|${id}`;
+      let hit = cache.get(key);
+      if (hit) return hit;
+      const gen = generation;
+      hit = load(scope, id);
+      cache.set(key, hit);
+      try {
+        const value = await hit;
+        if ((gen !== generation || value === null) && cache.get(key) === hit) cache.delete(key);
+        return value;
+      } catch (e) {
+        if (cache.get(key) === hit) cache.delete(key);
+        throw e;
+      }
+    },
+    clear() {
+      generation++;
+      cache.clear();
+    },
+    get size() {
+      return cache.size;
+    },
+  };
+}
+
+/**
+ * The cached catalog part with the stock of the product, its variants and its complements'
+ * variants read now, in one query: stock is what shoppers race for, so a page never shows it
+ * from a cache. Returns copies: the cached objects are shared by every request.
+ */
+export async function withFreshStock(db: Db, c: ProductPageCatalog): Promise<ProductPageCatalog> {
+  const variantIds = [...c.product.variants.map((v) => v.id), ...c.complements.flatMap((x) => x.variants.map((v) => v.id))];
+  const levels = await createStockReader(db)([
+    { productId: c.product.id, variantId: null },
+    ...variantIds.map((variantId) => ({ productId: c.product.id, variantId })),
+  ]);
+  const variant = <V extends { id: number; stock: number }>(v: V): V => ({ ...v, stock: levels.variant.get(v.id) ?? 0 });
+  return {
+    ...c,
+    product: { ...c.product, stock: levels.product.get(c.product.id) ?? 0, variants: c.product.variants.map(variant) },
+    complements: c.complements.map((x) => (x.variants.length ? { ...x, variants: x.variants.map(variant) } : x)),
+  };
+}
