@@ -38,7 +38,9 @@ export function buildInto(buildDir, { quiet = true } = {}) {
   rmSync(tmp, { recursive: true, force: true });
   const r = spawnSync(process.execPath, [join(ROOT, "node_modules", "@react-router", "dev", "bin.js"), "build"], {
     cwd: ROOT,
-    env: { ...process.env, RR_BUILD_DIR: tmp },
+    // Always the production build (what ships): under vitest NODE_ENV is "test", which would give
+    // React's development build, whose double-run effects and dev-only warnings no shopper meets.
+    env: { ...process.env, NODE_ENV: "production", RR_BUILD_DIR: tmp },
     stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"],
   });
   if (r.status !== 0) {

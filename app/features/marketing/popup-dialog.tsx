@@ -53,6 +53,9 @@ export function PopupDialog({ popup, onClosed }: PopupDialogProps) {
 
   /** The dialog closed (Escape, a button, the backdrop): give focus back, then let the mount forget it. */
   const onClose = () => {
+    // A close event of an earlier close that the dialog has been opened again since (React's
+    // development build mounts effects twice): it is not closed.
+    if (dialog.current?.open) return;
     document.documentElement.style.overflow = "";
     const back = returnTo.current;
     const target = back instanceof HTMLElement && back.isConnected && back !== document.body ? back : document.getElementById("content");
