@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, useEffect, useRef, useState } from "react";
+import { type ComponentType, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 
 /*
  * Parts of the product page whose code the browser fetches only when it needs them (issue 12):
@@ -73,6 +73,8 @@ export function Island<P extends object>({ id, part: Part, props, margin = "800p
   // The server's markup of this part, read from the document before React touches it.
   const [html] = useState(() => (hydrating && !isServer ? (document.getElementById(id)?.innerHTML ?? null) : null));
   const [live, setLive] = useState(isServer || html === null);
+  // What the shopper typed into the server's markup (a form field) before the code arrived.
+  const typed = useRef<Typed | null>(null);
   useEffect(() => {
     if (live) return;
     const el = ref.current;
@@ -81,7 +83,10 @@ export function Island<P extends object>({ id, part: Part, props, margin = "800p
       if (done) return;
       done = true;
       Part.preload().then(
-        () => setLive(true),
+        () => {
+          typed.current = el ? readFields(el) : null;
+          setLive(true);
+        },
         () => setLive(true),
       );
     };
@@ -94,12 +99,22 @@ export function Island<P extends object>({ id, part: Part, props, margin = "800p
     // Keyboard users may tab into the part (links, form fields) before scrolling to it.
     el.addEventListener("focusin", go, { once: true });
     el.addEventListener("pointerdown", go, { once: true });
+    // Otherwise once the page has loaded and the browser is idle: the part is ready before most
+    // shoppers reach it, and its code is not part of what the page needs to start.
+    const idle = () => (typeof requestIdleCallback === "function" ? requestIdleCallback(go, { timeout: 4000 }) : setTimeout(go, 2000));
+    if (document.readyState === "complete") idle();
+    else window.addEventListener("load", idle, { once: true });
     return () => {
+      window.removeEventListener("load", idle);
       io.disconnect();
       el.removeEventListener("focusin", go);
       el.removeEventListener("pointerdown", go);
     };
   }, [live, Part, margin]);
+  useLayoutEffect(() => {
+    if (live && typed.current && ref.current) writeFields(ref.current, typed.current);
+    typed.current = null;
+  }, [live]);
   if (!live && html !== null) {
     // The server's own markup of this part, read back from the document.
     return <div id={id} ref={ref} dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />;
@@ -109,4 +124,31 @@ export function Island<P extends object>({ id, part: Part, props, margin = "800p
       <Part {...props} />
     </div>
   );
+}
+
+type Typed = { values: Map<string, string | boolean>; focused: string | null };
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+const fieldKey = (f: Field) => (f instanceof HTMLInputElement && (f.type === "radio" || f.type === "checkbox") ? `${f.name}=${f.value}` : f.name);
+
+/** The values of the named fields inside a part's server markup, and which one has the focus. */
+function readFields(root: HTMLElement): Typed {
+  const values = new Map<string, string | boolean>();
+  for (const f of root.querySelectorAll<Field>("input[name], textarea[name], select[name]")) {
+    if (f instanceof HTMLInputElement && f.type === "hidden") continue;
+    values.set(fieldKey(f), f instanceof HTMLInputElement && (f.type === "radio" || f.type === "checkbox") ? f.checked : f.value);
+  }
+  const active = document.activeElement;
+  const focused = active && root.contains(active) && "name" in active ? fieldKey(active as Field) : null;
+  return { values, focused };
+}
+
+/** Puts them back into the part's own markup once it renders (the same fields, by name). */
+function writeFields(root: HTMLElement, typed: Typed) {
+  for (const f of root.querySelectorAll<Field>("input[name], textarea[name], select[name]")) {
+    const v = typed.values.get(fieldKey(f));
+    if (v === undefined) continue;
+    if (typeof v === "boolean") (f as HTMLInputElement).checked = v;
+    else if (f.value !== v) f.value = v;
+    if (typed.focused === fieldKey(f)) f.focus();
+  }
 }
