@@ -6,6 +6,9 @@
  *
  *   NODE_ENV=production BUILD_DIR=build node --import tsx bench/render-floor.ts [requests per measure, default 300]
  *
+ * Each measure also gives the process's CPU time per request (user + system): on a shared machine
+ * the wall time grows with the load, the CPU time is what one render costs.
+ *
  * NODE_ENV must be set on the command line: React picks its build when first imported (before
  * this file's code runs), and its development build renders about twice slower.
  */
@@ -66,14 +69,20 @@ async function main() {
   try {
     const cat = await shop.app.inject({ url: "/platos-de-ducha/" });
     const product = /href="(\/[^"/]+\.html)"/.exec(cat.body)?.[1] ?? "/";
+    // Wall time swings with the machine's load (other processes take the cores); the process's CPU
+    // time per request (user + system, all its threads) is what the render costs, whatever the load.
+    let cpuPerRequest = 0;
     const time = async (url: string, encoding: string) => {
       const ms: number[] = [];
+      const cpu = process.cpuUsage();
       for (let i = 0; i < N; i++) {
         const t = performance.now();
         const r = await shop.app.inject({ url, headers: { "accept-encoding": encoding } });
         ms.push(performance.now() - t);
         if (r.statusCode !== 200) throw new Error(`${url}: ${r.statusCode}`);
       }
+      const used = process.cpuUsage(cpu);
+      cpuPerRequest = (used.user + used.system) / 1000 / N;
       return median(ms);
     };
     console.log(
@@ -81,7 +90,9 @@ async function main() {
         .map((x) => x.toFixed(2))
         .join(", ")}`,
     );
-    console.log("page      full (br)   data loaded (br)   data loaded (identity)   floor/full");
+    console.log(
+      "page      full (br)   data loaded (br)   data loaded (identity)   floor/full   CPU per request: full (br) / data loaded (br) / data loaded (identity)",
+    );
     for (const [name, url] of [
       ["home", "/"],
       ["category", "/platos-de-ducha/"],
@@ -89,13 +100,16 @@ async function main() {
     ] as const) {
       await time(url, "br");
       const full = await time(url, "br");
+      const fullCpu = cpuPerRequest;
       const restore = memoiseServices(shop.services as unknown as Record<string, unknown>);
       await time(url, "br");
       const loaded = await time(url, "br");
+      const loadedCpu = cpuPerRequest;
       const plain = await time(url, "identity");
+      const plainCpu = cpuPerRequest;
       restore();
       console.log(
-        `${name.padEnd(9)} ${full.toFixed(2).padStart(6)} ms   ${loaded.toFixed(2).padStart(6)} ms          ${plain.toFixed(2).padStart(6)} ms                 ${(loaded / full).toFixed(2)}   (${url})`,
+        `${name.padEnd(9)} ${full.toFixed(2).padStart(6)} ms   ${loaded.toFixed(2).padStart(6)} ms          ${plain.toFixed(2).padStart(6)} ms                 ${(loaded / full).toFixed(2)}   ${fullCpu.toFixed(2)} / ${loadedCpu.toFixed(2)} / ${plainCpu.toFixed(2)} ms   (${url})`,
       );
     }
     console.log(
