@@ -13,7 +13,8 @@ export { freePort, ROOT, spawnShop, waitFor200, storefrontBuild };
 /**
  * Starts the shop the way `npm start` runs it (package.json): the server compiled by
  * scripts/build-server.mjs, run by plain node (no TypeScript loader), with MALLOC_ARENA_MAX=2
- * unless env says otherwise. The same handle as spawnShop (which runs the sources through tsx).
+ * unless env says otherwise and NODE_OPTIONS=--max-old-space-size=512 (env.NODE_OPTIONS is added
+ * after it: a later flag wins). The same handle as spawnShop (which runs the sources through tsx).
  */
 export async function spawnBuiltShop(env: Record<string, string>): Promise<ShopProcess> {
   const { buildServer } = (await import(join(ROOT, "scripts", "build-server.mjs"))) as { buildServer(): Promise<string> };
@@ -21,7 +22,15 @@ export async function spawnBuiltShop(env: Record<string, string>): Promise<ShopP
   const port = Number(env.PORT ?? 3000);
   const child = spawn(process.execPath, [main], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "production", LOG_LEVEL: "info", MALLOC_ARENA_MAX: "2", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "/tmp",
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      MALLOC_ARENA_MAX: "2",
+      ...env,
+      NODE_OPTIONS: `--max-old-space-size=512 ${env.NODE_OPTIONS ?? ""}`.trim(),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

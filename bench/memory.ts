@@ -9,7 +9,9 @@
  * (BENCH_SERVER=tsx runs the sources through tsx instead; MALLOC_ARENA_MAX=<n> overrides).
  * Every 5,000 requests it prints where the memory is: resident WebAssembly memory (PGlite), other
  * anonymous memory (V8 heap, malloc), mapped files (code), and the JS heap as the process sees it
- * (bench/memory-probe.mjs, on SIGUSR2). BENCH_HEAP_SNAPSHOT=<file> writes a heap snapshot at 20,000.
+ * (bench/memory-probe.mjs, on SIGUSR2). BENCH_HEAP_SNAPSHOT=<file> writes a heap snapshot at 20,000
+ * (it costs ~100 MB of RSS itself: use it apart from a measurement). BENCH_NODE_OPTIONS adds node
+ * options to the measured process (to try V8 flags).
  *
  *   BUILD_DIR=build node --import tsx bench/memory.ts [total requests, default 40000]
  */
