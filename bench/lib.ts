@@ -1,11 +1,10 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, freemem, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { freePort, ROOT, type ShopProcess, spawnShop, waitFor200 } from "../server/test/spawn-shop.ts";
+import { freePort, ROOT, type ShopProcess, spawnShop, startShopProcess, waitFor200 } from "../server/test/spawn-shop.ts";
 import { storefrontBuild } from "../server/test/storefront-build.ts";
 
 export { freePort, ROOT, spawnShop, waitFor200, storefrontBuild };
@@ -19,39 +18,11 @@ export { freePort, ROOT, spawnShop, waitFor200, storefrontBuild };
 export async function spawnBuiltShop(env: Record<string, string>): Promise<ShopProcess> {
   const { buildServer } = (await import(join(ROOT, "scripts", "build-server.mjs"))) as { buildServer(): Promise<string> };
   const main = await buildServer();
-  const port = Number(env.PORT ?? 3000);
-  const child = spawn(process.execPath, [main], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "/tmp",
-      NODE_ENV: "production",
-      LOG_LEVEL: "info",
-      MALLOC_ARENA_MAX: "2",
-      ...env,
-      NODE_OPTIONS: `--max-old-space-size=512 ${env.NODE_OPTIONS ?? ""}`.trim(),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  return startShopProcess([main], {
+    MALLOC_ARENA_MAX: "2",
+    ...env,
+    NODE_OPTIONS: `--max-old-space-size=512 ${env.NODE_OPTIONS ?? ""}`.trim(),
   });
-  let out = "";
-  child.stdout?.on("data", (d) => {
-    out += d;
-  });
-  child.stderr?.on("data", (d) => {
-    out += d;
-  });
-  const exited = new Promise<number | string>((ok) => child.once("exit", (code, signal) => ok(code ?? signal ?? -1)));
-  return {
-    child,
-    port,
-    url: `http://127.0.0.1:${port}`,
-    output: () => out,
-    exited,
-    async stop(signal = "SIGTERM") {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
-    },
-  };
 }
 
 /**

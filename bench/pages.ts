@@ -15,32 +15,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import { createShop } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
+import { countQueries } from "../server/test/query-counter.ts";
 import { createPgDatabase, postgresAvailable, storefrontBuild } from "./lib.ts";
 
 export const HTML_GOALS_KB: Record<string, number> = { home: 90, category: 80, product: 90 };
 export const QUERY_GOALS: Record<string, number> = { home: 6, product: 8 };
-
-let queries = 0;
-let counting = false;
-function countQueries() {
-  // pg: every statement of the pool goes through Client#query; PGlite: query/exec of the instance.
-  const pgQuery = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    if (counting) queries++;
-    return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof pgQuery;
-  for (const name of ["query", "exec"] as const) {
-    const orig = PGlite.prototype[name];
-    (PGlite.prototype as unknown as Record<string, unknown>)[name] = function (this: PGlite, ...args: unknown[]) {
-      if (counting) queries++;
-      return (orig as (...a: unknown[]) => unknown).apply(this, args);
-    };
-  }
-}
 
 export type PageFigure = {
   name: string;
@@ -76,7 +57,7 @@ export function anatomy(html: string) {
 
 async function main() {
   const jsonOut = process.argv.includes("--json") ? process.argv[process.argv.indexOf("--json") + 1] : undefined;
-  countQueries();
+  const queries = countQueries();
   const usePg = process.env.BENCH_DB !== "pglite" && (await postgresAvailable());
   const dataDir = mkdtempSync(join(tmpdir(), "bench-pages-"));
   const pgdb = usePg ? await createPgDatabase() : undefined;
@@ -117,14 +98,14 @@ async function main() {
     ];
     const figures: PageFigure[] = [];
     for (const [name, path] of pages) {
-      counting = true;
-      queries = 0;
+      queries.on = true;
+      queries.count = 0;
       await get(path);
-      const cold = queries;
-      queries = 0;
+      const cold = queries.count;
+      queries.count = 0;
       const r = await get(path);
-      const warm = queries;
-      counting = false;
+      const warm = queries.count;
+      queries.on = false;
       const buf = Buffer.from(r.body);
       figures.push({
         name,

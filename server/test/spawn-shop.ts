@@ -48,8 +48,16 @@ export type ShopProcess = {
 
 /** Starts `node --import tsx server/main.ts` as one process (so its pid is the shop's). */
 export function spawnShop(env: Record<string, string>): ShopProcess {
+  return startShopProcess(["--import", "tsx", "server/main.ts"], env);
+}
+
+/**
+ * Starts node with `args` (a shop's entry point) in the project, with a plain environment plus
+ * `env`, and keeps what it prints: the handle every way of starting a shop process shares.
+ */
+export function startShopProcess(args: string[], env: Record<string, string>): ShopProcess {
   const port = Number(env.PORT ?? 3000);
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "production", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

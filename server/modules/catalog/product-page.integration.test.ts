@@ -1,8 +1,7 @@
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contextFor } from "../../lib/request-context.ts";
+import { countQueries } from "../../test/query-counter.ts";
 import { describeEachDb } from "../../test/test-db.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
 
@@ -11,24 +10,7 @@ import { createTestShop, type TestShop } from "../../test/test-shop.ts";
  * catalog's cache, dropped on every catalog change; stock is read on every render.
  */
 
-let counting = false;
-let queries = 0;
-function countQueries() {
-  // Every statement of either driver: pg's Client#query, PGlite's query/exec.
-  const pgQuery = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    if (counting) queries++;
-    return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof pgQuery;
-  for (const name of ["query", "exec"] as const) {
-    const orig = PGlite.prototype[name];
-    (PGlite.prototype as unknown as Record<string, unknown>)[name] = function (this: PGlite, ...args: unknown[]) {
-      if (counting) queries++;
-      return (orig as (...a: unknown[]) => unknown).apply(this, args);
-    };
-  }
-}
-countQueries();
+const queries = countQueries();
 
 describeEachDb("product page: cached catalog part, fresh stock", (kind) => {
   let shop: TestShop;
@@ -55,12 +37,12 @@ describeEachDb("product page: cached catalog part, fresh stock", (kind) => {
 
   it("renders a warm product page with at most 8 queries (stock, related, reviews, questions)", async () => {
     expect((await page(path)).status).toBe(200);
-    counting = true;
-    queries = 0;
+    queries.on = true;
+    queries.count = 0;
     const warm = await page(path);
-    counting = false;
+    queries.on = false;
     expect(warm.status).toBe(200);
-    expect(queries).toBeLessThanOrEqual(8);
+    expect(queries.count).toBeLessThanOrEqual(8);
   });
 
   it("shows a catalog change on the next render, and stock at once without one", async () => {
