@@ -169,6 +169,72 @@ describeBrowser("product page", (browser) => {
     expect(plain(await published.textContent())).toContain("Preguntado por Marta");
   });
 
+  it("a question sent before the section's code has arrived is sent in place once it does, never as a page post", async () => {
+    const shop = await browser.open();
+    const { page } = shop;
+    // The questions section's code is held on its way until the form has been sent.
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let asked = false;
+    await page.route(/\/assets\/questions-[\w-]+\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    const pagePosts: string[] = [];
+    page.on("request", (r) => r.method() === "POST" && r.resourceType() === "document" && pagePosts.push(r.url()));
+    await openTray(shop);
+    const box = page.getByTestId("questions");
+    const question = `¿Vale para un baño sin plato, a ras de suelo? (${Date.now()})`;
+    await box.getByLabel("Nombre").fill("Luis Sanz");
+    await box.getByLabel("Email").fill("luis.e2e@example.es");
+    await box.getByLabel("Tu pregunta").fill(question);
+    await box.getByLabel(/He leído y acepto/).check();
+    await box.getByRole("button", { name: "Enviar pregunta" }).click();
+    // Sent while the code is still held: nothing posted the page, the typed text stays.
+    await expect.poll(() => asked).toBe(true);
+    expect(pagePosts).toEqual([]);
+    expect(await box.getByLabel("Tu pregunta").inputValue()).toBe(question);
+    release();
+    await expect.poll(() => box.getByText(MSG.questionSent).count()).toBe(1);
+    expect(pagePosts).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe(TRAY);
+    // Sent once: staff see exactly one such question waiting.
+    const base = new URL(page.url()).origin;
+    const token = await fetch(`${base}/api/auth-users/token/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(E2E_STAFF),
+    }).then((r) => r.json() as Promise<{ access: string }>);
+    const pending = (await fetch(`${base}/api/reviews/v1/questions/?answered=false`, {
+      headers: { authorization: `Bearer ${token.access}` },
+    }).then((r) => r.json())) as { results: { question: string }[] };
+    expect(pending.results.filter((q) => q.question === question)).toHaveLength(1);
+  });
+
+  it("without JavaScript a question is posted with the page: a refusal keeps what was typed, then it is sent", async () => {
+    const shop = await browser.open({ javaScript: false });
+    const { page } = shop;
+    await page.goto(TRAY);
+    const box = page.getByTestId("questions");
+    const question = `¿Qué espesor tiene el plato? (${Date.now()})`;
+    await box.getByLabel("Nombre").fill("Ana Ruiz");
+    await box.getByLabel("Email").fill("ana.e2e@example.es");
+    await box.getByLabel("Tu pregunta").fill(question);
+    // The privacy box left unticked: the page comes back with the reason and the typed text.
+    await box.getByRole("button", { name: "Enviar pregunta" }).click();
+    await box.getByTestId("question-message").waitFor();
+    expect(plain(await box.getByTestId("question-message").textContent())).toBe("Debes aceptar la política de privacidad");
+    expect(await box.getByLabel("Tu pregunta").inputValue()).toBe(question);
+    expect(await box.getByLabel("Nombre").inputValue()).toBe("Ana Ruiz");
+    await box.getByLabel(/He leído y acepto/).check();
+    await box.getByRole("button", { name: "Enviar pregunta" }).click();
+    await expect.poll(() => box.getByText(MSG.questionSent).count()).toBe(1);
+    expect(await box.getByLabel("Tu pregunta").inputValue()).toBe("");
+  });
+
   it("reviews show the average and the stars, paginate and sort, in place and without JavaScript", async () => {
     const shop = await browser.open();
     const { page } = shop;

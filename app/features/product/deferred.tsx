@@ -75,6 +75,8 @@ export function Island<P extends object>({ id, part: Part, props, margin = "800p
   const [live, setLive] = useState(isServer || html === null);
   // What the shopper typed into the server's markup (a form field) before the code arrived.
   const typed = useRef<Typed | null>(null);
+  // A form of the server's markup sent before the code arrived: sent again by the live part.
+  const sent = useRef<number | null>(null);
   useEffect(() => {
     if (live) return;
     const el = ref.current;
@@ -99,6 +101,15 @@ export function Island<P extends object>({ id, part: Part, props, margin = "800p
     // Keyboard users may tab into the part (links, form fields) before scrolling to it.
     el.addEventListener("focusin", go, { once: true });
     el.addEventListener("pointerdown", go, { once: true });
+    // The server's markup is a plain form: sent now, it would post the whole page and the answer
+    // would not show in place. Keep the submission and hand it over to the part's own form.
+    const onSubmit = (e: SubmitEvent) => {
+      if (!el || !(e.target instanceof HTMLFormElement)) return;
+      e.preventDefault();
+      sent.current = [...el.querySelectorAll("form")].indexOf(e.target);
+      go();
+    };
+    el.addEventListener("submit", onSubmit, true);
     // Otherwise once the page has loaded and the browser is idle: the part is ready before most
     // shoppers reach it, and its code is not part of what the page needs to start.
     const idle = () => (typeof requestIdleCallback === "function" ? requestIdleCallback(go, { timeout: 4000 }) : setTimeout(go, 2000));
@@ -109,11 +120,19 @@ export function Island<P extends object>({ id, part: Part, props, margin = "800p
       io.disconnect();
       el.removeEventListener("focusin", go);
       el.removeEventListener("pointerdown", go);
+      el.removeEventListener("submit", onSubmit, true);
     };
   }, [live, Part, margin]);
   useLayoutEffect(() => {
     if (live && typed.current && ref.current) writeFields(ref.current, typed.current);
     typed.current = null;
+  }, [live]);
+  useEffect(() => {
+    const at = sent.current;
+    sent.current = null;
+    if (!live || at === null || at < 0) return;
+    // Sent through the part's own handler (a fetcher), as if the shopper had just pressed it.
+    ref.current?.querySelectorAll("form")[at]?.requestSubmit();
   }, [live]);
   if (!live && html !== null) {
     // The server's own markup of this part, read back from the document.

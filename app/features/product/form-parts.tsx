@@ -1,5 +1,21 @@
 import { useId } from "react";
+import { type FetcherWithComponents, useActionData } from "react-router";
 import { useI18n } from "~/lib/i18n";
+import type { ProductActionData } from "./product-actions.server";
+
+/**
+ * What a product page form got back: through its fetcher (JavaScript), or as the page's own
+ * action data when it was posted as a plain form (no JavaScript yet, or none at all) and the
+ * page rendered again with the answer.
+ */
+export function useFormResult(fetcher: FetcherWithComponents<ProductActionData>, intent: ProductActionData["intent"]) {
+  const posted = useActionData<ProductActionData>();
+  const got = fetcher.data ?? posted;
+  const result = got?.intent === intent ? got : null;
+  // What the shopper typed, given back by a plain post that was refused (the page is new).
+  const typed = !fetcher.data && result && !result.ok ? (result.values ?? {}) : {};
+  return { result, errors: result && !result.ok ? (result.fieldErrors ?? {}) : {}, typed };
+}
 
 /** A field people never see or reach (bots fill it in): the server pretends success and keeps nothing. */
 export function Honeypot() {

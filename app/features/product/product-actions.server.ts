@@ -10,8 +10,9 @@ import { notFound } from "~/lib/store.server";
 /** What a product page form gets back: the message to show, or one message per field. */
 export type ProductActionData =
   | { intent: "question" | "quote" | "review"; ok: true; message: string }
-  | { intent: "question" | "quote" | "review"; ok: false; message: string; fieldErrors?: FieldErrors };
+  | { intent: "question" | "quote" | "review"; ok: false; message: string; fieldErrors?: FieldErrors; values?: Record<string, string> };
 
+const TYPED = new Set(["name", "email", "phone", "question", "body", "rating"]);
 const bool = (v: FormDataEntryValue | null) => v === "on" || v === "true" || v === "1";
 
 /**
@@ -81,7 +82,18 @@ export async function productAction(args: ActionFunctionArgs, slug: string) {
   function invalid(which: "question" | "quote" | "review", error: import("zod").ZodError) {
     const errors = fieldErrors(error);
     return data<ProductActionData>(
-      { intent: which, ok: false, message: Object.values(errors)[0] ?? t(lang, "errors.validation"), fieldErrors: errors },
+      {
+        intent: which,
+        ok: false,
+        message: Object.values(errors)[0] ?? t(lang, "errors.validation"),
+        fieldErrors: errors,
+        // The typed text, so that a page posted without JavaScript shows it again (never the honeypot).
+        values: Object.fromEntries(
+          Object.entries(raw)
+            .filter(([k]) => TYPED.has(k))
+            .map(([k, v]) => [k, v.slice(0, 5000)]),
+        ),
+      },
       { status: 400 },
     );
   }

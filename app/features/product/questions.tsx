@@ -3,7 +3,7 @@ import { Await, useFetcher } from "react-router";
 import { QUESTION_MAX } from "./limits";
 import type { QuestionsPage } from "../../../core/product-page.types.ts";
 import { useI18n } from "~/lib/i18n";
-import { Honeypot, Privacy } from "./form-parts";
+import { Honeypot, Privacy, useFormResult } from "./form-parts";
 import type { ProductActionData } from "./product-actions.server";
 
 /**
@@ -64,8 +64,7 @@ function AskForm() {
   const fetcher = useFetcher<ProductActionData>();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const result = fetcher.data?.intent === "question" ? fetcher.data : null;
-  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+  const { result, errors, typed } = useFormResult(fetcher, "question");
   useEffect(() => {
     if (result?.ok) formRef.current?.reset();
   }, [result]);
@@ -82,6 +81,7 @@ function AskForm() {
         required={required}
         autoComplete={autoComplete}
         maxLength={name === "phone" ? 30 : name === "email" ? 254 : 100}
+        defaultValue={typed[name]}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `${id}-${name}-err` : undefined}
       />
@@ -116,6 +116,7 @@ function AskForm() {
           rows={4}
           required
           maxLength={QUESTION_MAX}
+          defaultValue={typed.question}
           className="input"
           aria-invalid={errors.question ? true : undefined}
           aria-describedby={errors.question ? `${id}-question-err` : undefined}

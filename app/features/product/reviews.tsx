@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { useFormResult } from "./form-parts";
 import { REVIEW_MAX } from "./limits";
 import { REVIEW_SORT_KEYS, type ReviewDto, type ReviewSort, type ReviewsPage } from "../../../core/product-page.types.ts";
 import { useI18n } from "~/lib/i18n";
@@ -232,9 +233,8 @@ function WriteReview({ reviewer, path }: { reviewer: { signedIn: boolean; canRev
   const { t, href } = useI18n();
   const fetcher = useFetcher<ProductActionData>();
   const id = useId();
-  const [rating, setRating] = useState(5);
-  const result = fetcher.data?.intent === "review" ? fetcher.data : null;
-  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+  const { result, errors, typed } = useFormResult(fetcher, "review");
+  const [rating, setRating] = useState(() => Number(typed.rating) || 5);
   if (result?.ok) {
     return (
       <p role="status" className="mt-6 rounded-lg bg-green-50 p-3 text-sm font-medium text-ok">
@@ -284,6 +284,7 @@ function WriteReview({ reviewer, path }: { reviewer: { signedIn: boolean; canRev
           name="body"
           rows={4}
           maxLength={REVIEW_MAX}
+          defaultValue={typed.body}
           className="input"
           aria-invalid={errors.body ? true : undefined}
           aria-describedby={errors.body ? `${id}-body-err` : undefined}
