@@ -47,15 +47,19 @@ async function main() {
       page.off("response", onResponse);
       let raw = 0;
       let gz = 0;
+      const files: string[] = [];
       for (const url of scripts) {
         const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+        const z = gzipSync(body, { level: 9 }).length;
         raw += body.length;
-        gz += gzipSync(body, { level: 9 }).length;
+        gz += z;
+        files.push(`${new URL(url).pathname.split("/").pop()} ${(z / 1024).toFixed(1)}`);
       }
       const kb = gz / 1024;
       console.log(
         `${name.padEnd(8)} ${path}: ${scripts.size} scripts, ${(raw / 1024).toFixed(1)} KB raw, ${kb.toFixed(1)} KB gzip (goal <= ${GOALS[name]} KB) ${kb <= GOALS[name] ? "met" : "NOT MET"}`,
       );
+      if (process.argv.includes("--files")) console.log(`         ${files.join(", ")}`);
     }
     const load = loadavg().map((x) => x.toFixed(2));
     console.log(`load average: ${load.join(", ")}`);

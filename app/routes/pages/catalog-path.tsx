@@ -1,26 +1,21 @@
 import { lazy } from "react";
-import { Link, data, redirect } from "react-router";
-import { cardView, filterView } from "../../../core/card-view.ts";
+import { preloadModule } from "react-dom";
+import { data, redirect } from "react-router";
+import { cardPath, cardView, filterView } from "../../../core/card-view.ts";
 import { parseListingState, serialiseListingState } from "../../../core/catalog-filters.ts";
 import { localePath } from "../../../core/stores.ts";
-import { Breadcrumbs } from "~/components/breadcrumbs";
-import { BannerRow } from "~/features/catalog/banners";
 import { catalogFor } from "~/features/catalog/catalog.server";
-import { CategoryTiles } from "~/features/catalog/category-tiles";
-import { FiltersPanel, SelectedChips, SortSelect } from "~/features/catalog/filters";
 import type { ListingPage } from "~/features/catalog/listing";
 import { PAGE_SIZE } from "~/features/catalog/listing.server";
-import { ProductGrid } from "~/features/catalog/product-grid";
-import { RecentlyViewed } from "~/features/catalog/recently-viewed";
 import { loadProductRoute } from "~/features/catalog/product-route.server";
 import { productAction } from "~/features/product/product-actions.server";
 import { productMeta } from "~/features/product/product-meta";
-import { useI18n } from "~/lib/i18n";
 import { rootMeta } from "~/lib/root-data";
 import type { LanguagesHandle } from "~/lib/language-switch";
 import { breadcrumbJsonLd, itemListJsonLd, type PageLanguages, seoMeta } from "~/lib/seo";
 import { notFound } from "~/lib/store.server";
 import type { Route } from "./+types/catalog-path";
+import viewPreloads from "virtual:shop/view-preloads";
 
 async function loadCategory({ request, context }: Route.LoaderArgs) {
   const { catalog, ctx, lang, path, url } = await catalogFor(request, context);
@@ -143,93 +138,35 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
       breadcrumbJsonLd(crumbs),
       itemListJsonLd(
         c.name,
-        d.listing.results.slice(0, 24).map((p) => base(p.path)),
+        d.listing.results.slice(0, 24).map((p) => base(cardPath(p))),
       ),
     ],
   });
 };
 
-function CategoryPage({ d }: { d: Extract<Route.ComponentProps["loaderData"], { kind: "category" }> }) {
-  const { t, href } = useI18n();
-  const c = d.category;
-  const ctx = { selected: d.selected, sort: d.sort, categoryId: c.id };
-  const topBanners = d.banners.filter((b) => b.grid_position == null);
-  return (
-    <div className="container-shop pb-10 pt-4">
-      <Breadcrumbs items={[...c.breadcrumbs.filter((b) => b.id !== c.id).map((b) => ({ label: b.name, to: href(b.path) })), { label: c.name }]} />
-      <header className="mt-3 flex flex-wrap items-end justify-between gap-2">
-        <h1 className="text-2xl font-extrabold text-brand-900 sm:text-4xl">{c.seo.h1 || c.name}</h1>
-        <p className="text-sm text-muted">{t("catalog.products_count", { count: d.listing.total })}</p>
-      </header>
-      {c.subcategories.length > 0 && (
-        <nav aria-label={t("catalog.subcategories")} className="mt-5">
-          <CategoryTiles categories={c.subcategories} compact />
-        </nav>
-      )}
-      {d.links.length > 0 && (
-        <nav aria-label={t("catalog.related_links")} className="mt-4">
-          <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0" data-nav>
-            {d.links.map((l) => (
-              <li key={l.url} className="shrink-0">
-                {/* Stored links are site paths with their store prefix, as the API gives them. */}
-                <a href={l.url} className="link-chip">
-                  {l.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
-      {topBanners.length > 0 && (
-        <div className="mt-6">
-          <BannerRow banners={topBanners} />
-        </div>
-      )}
-      <div className="mt-6 grid gap-6 lg:grid-cols-[270px_1fr] lg:gap-8">
-        <aside aria-label={t("catalog.filters.title")} className="lg:sticky lg:top-36 lg:max-h-[calc(100vh-10rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
-          <div className="grid grid-cols-2 gap-2 lg:block">
-            <FiltersPanel filters={d.filters} total={d.listing.total} {...ctx} />
-            <div className="lg:hidden">
-              <SortSelect {...ctx} id="sort-m" />
-            </div>
-          </div>
-        </aside>
-        <div>
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-            <SelectedChips filters={d.filters} {...ctx} />
-            <div className="ml-auto hidden lg:block">
-              <SortSelect {...ctx} />
-            </div>
-          </div>
-          {d.listing.results.length > 0 ? (
-            <ProductGrid listing={d.listing} banners={d.banners} categoryId={c.id} />
-          ) : (
-            <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
-              <p className="font-semibold text-brand-900">{t("catalog.empty.title")}</p>
-              <p className="mt-1 text-sm text-muted">{t("catalog.empty.text")}</p>
-              <Link to={href(c.path)} className="btn-secondary mt-4">
-                {t("catalog.filters.clear_all")}
-              </Link>
-            </div>
-          )}
-        </div>
-      </div>
-      {c.seo.text && (
-        <section className="mt-12 border-t border-slate-200 pt-8" aria-label={t("catalog.seo_text")}>
-          {/* Editorial HTML of the category (written by the shop). */}
-          <div className="prose-shop max-w-4xl text-sm" dangerouslySetInnerHTML={{ __html: c.seo.text }} />
-        </section>
-      )}
-      <RecentlyViewed />
-    </div>
-  );
+// Each view in its own chunk (decisions 022 and 026): the category listing (the most visited page)
+// must not download the configurator, nor a product page the listing's filters and grid. No
+// Suspense boundary around them: the server's shell waits for the view's code (one import per
+// process), and in the browser hydration waits for it with the server's markup in place.
+const ProductPage = lazy(() => import("~/features/product/product-page").then((m) => ({ default: m.ProductPage })));
+const CategoryPage = lazy(() => import("./category-view").then((m) => ({ default: m.CategoryPage })));
+
+/**
+ * The document asks for the view's code with the route's (a modulepreload React writes into the
+ * head), not once hydration reaches the lazy component: no extra round trip before the page is
+ * live. The URLs come from the client build (vite.config.ts, viewPreloads).
+ */
+function preloadView(view: "app/routes/pages/category-view.tsx" | "app/features/product/product-page.tsx") {
+  if (typeof document !== "undefined") return;
+  for (const href of viewPreloads[view] ?? []) preloadModule(href, { as: "script" });
 }
 
-// Its own chunk: the category listing (the most visited page) must not download the configurator.
-const ProductPage = lazy(() => import("~/features/product/product-page").then((m) => ({ default: m.ProductPage })));
-
 export default function CatalogPath({ loaderData }: Route.ComponentProps) {
-  if (loaderData.kind === "product") return <ProductPage data={loaderData.data} />;
+  if (loaderData.kind === "product") {
+    preloadView("app/features/product/product-page.tsx");
+    return <ProductPage data={loaderData.data} />;
+  }
+  preloadView("app/routes/pages/category-view.tsx");
   return <CategoryPage d={loaderData} />;
 }
 
