@@ -8,7 +8,8 @@ import type { FilterDto, ProductCard } from "./catalog.types.ts";
  */
 export type CardView = {
   id: number;
-  path: string;
+  /** Left out when it is the name's path (`namePath`): read it with `cardPath`. */
+  path?: string;
   name: string;
   brand: { name: string } | null;
   /**
@@ -19,7 +20,8 @@ export type CardView = {
    */
   image: { key: string; alt?: string; altSuffix?: string; width?: number; height?: number } | null;
   prices: { pvp_web: number; pvp_original?: number | null; pvp_professional?: number; professional_discount_bp?: number };
-  stock: number;
+  /** Left out when in stock (the card marks only "out of stock": 0). */
+  stock?: number;
   is_novelty?: boolean;
   is_offer?: boolean;
   is_settlement?: boolean;
@@ -46,6 +48,25 @@ function shared<T>(key: string, make: () => T): T {
   return v;
 }
 
+/**
+ * The path a product's name gives: "/", the name in lower case without accents, each run of other
+ * characters a "-", and ".html" ("Plato de ducha Bahía liso" -> "/plato-de-ducha-bahia-liso.html"),
+ * the catalog's own rule for product slugs. Only a shortcut for the serialised data: the card
+ * sends its real path whenever it is not this one.
+ */
+export function namePath(name: string): string {
+  const slug = name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return `/${slug}.html`;
+}
+
+/** A card's store-relative path ("/<slug>.html"), whether its data carried it or left it out. */
+export const cardPath = (c: { path?: string; name: string }): string => c.path ?? namePath(c.name);
+
 export function cardView(p: ProductCard): CardView {
   const brand = p.brand;
   const prices: CardView["prices"] = { pvp_web: p.prices.pvp_web };
@@ -56,13 +77,14 @@ export function cardView(p: ProductCard): CardView {
   }
   const v: CardView = {
     id: p.id,
-    path: p.path,
     name: p.name,
     brand: brand ? shared(`b:${brand.name}`, () => ({ name: brand.name })) : null,
     image: p.image ? imageView(p.name, p.image) : null,
     prices,
-    stock: p.stock > 0 ? 1 : 0,
   };
+  // ~60 bytes a card, the longest field after the name: 24 cards a listing, 40 on the home page.
+  if (p.path !== namePath(p.name)) v.path = p.path;
+  if (p.stock <= 0) v.stock = 0;
   if (p.is_novelty) v.is_novelty = true;
   if (p.is_offer) v.is_offer = true;
   if (p.is_settlement) v.is_settlement = true;
@@ -87,15 +109,17 @@ function imageView(name: string, image: ProductCard["image"] & object): NonNulla
   return v;
 }
 
-/** A listing's filter as its panel shows it: the options without what only the API needs. */
-export type FilterView = Omit<FilterDto, "options"> & {
+/** A listing's filter as its panel shows it: the options without what only the API needs, no slug (the panel keys by id). */
+export type FilterView = Omit<FilterDto, "options" | "slug"> & {
   options: { id: number; name: string; count: number; color?: string; hidden?: boolean }[];
 };
 
-export function filterView(f: FilterDto): FilterView {
+export function filterView({ slug: _slug, ...f }: FilterDto): FilterView {
   return {
     ...f,
-    options: f.options.map((o) => {
+    // A range filter is shown as its slider and number inputs (its `range`): its options (the
+    // bands "100 - 250 €", ...) are not shown and not sent.
+    options: (f.filter_type === "range" ? [] : f.options).map((o) => {
       const v: FilterView["options"][number] = { id: o.id, name: o.name, count: o.count };
       if (o.color) v.color = o.color;
       if (o.hidden) v.hidden = true;

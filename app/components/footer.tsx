@@ -20,9 +20,9 @@ const PAYMENT_MARKS = [
 export function PaymentMarks({ compact = false }: { compact?: boolean }) {
   const { lang } = useI18n();
   return (
-    <ul className="flex flex-wrap gap-2">
+    <ul className={compact ? "pay-marks-sm" : "pay-marks"}>
       {PAYMENT_MARKS.filter((m) => !m.es || lang === "es").map((m) => (
-        <li key={m.name} className={compact ? "pay-mark-sm" : "pay-mark"} style={{ background: m.bg, color: m.fg }}>
+        <li key={m.name} style={{ background: m.bg, color: m.fg }}>
           {m.name}
         </li>
       ))}
@@ -64,7 +64,8 @@ export function Footer() {
             <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-300">{t("footer.support")}</h2>
             {features.supportPhone && root.store.supportPhone && (
               <a href={`tel:${root.store.supportPhone.replace(/\s/g, "")}`} className="flex items-center gap-2 text-lg font-bold text-white hover:underline">
-                <Icon d={ICONS.phone} className="h-5 w-5" /> {root.store.supportPhone}
+                <Icon d={ICONS.phone} className="h-5 w-5" />
+                {` ${root.store.supportPhone}`}
               </a>
             )}
             {root.store.supportEmail && (
@@ -79,12 +80,10 @@ export function Footer() {
         {[...columns.entries()].map(([title, items]) => (
           <nav key={title} aria-label={title} data-nav>
             <h2 className="foot-title">{title}</h2>
-            <ul className="space-y-2 text-sm">
+            <ul className="foot-links">
               {items.map((i) => (
                 <li key={i.id}>
-                  <a href={i.url} className="foot-link">
-                    {i.label}
-                  </a>
+                  <a href={i.url}>{i.label}</a>
                 </li>
               ))}
             </ul>
@@ -94,12 +93,10 @@ export function Footer() {
       <div className="border-t border-white/10">
         <div className="container-shop flex flex-col gap-6 py-8 lg:flex-row lg:items-center lg:justify-between">
           <nav aria-label={t("footer.legal")} data-nav>
-            <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+            <ul className="foot-legals">
               {LEGAL_SLUGS.map((slug) => (
                 <li key={slug}>
-                  <a href={href(`/cms/${slug}`)} className="foot-legal">
-                    {t(`legal.${slug}`)}
-                  </a>
+                  <a href={href(`/cms/${slug}`)}>{t(`legal.${slug}`)}</a>
                 </li>
               ))}
             </ul>
@@ -126,7 +123,8 @@ function SupportChatButton() {
       data-support-chat
       className="mt-3 inline-flex items-center gap-2 rounded-lg bg-white/10 px-3 py-2 text-sm font-semibold text-white hover:bg-white/20"
     >
-      <span className="h-2 w-2 rounded-full bg-green-400" aria-hidden="true" /> {t("footer.support.chat")}
+      <span className="h-2 w-2 rounded-full bg-green-400" aria-hidden="true" />
+      {` ${t("footer.support.chat")}`}
     </a>
   );
 }

@@ -158,7 +158,7 @@ export function Header() {
             {root.store.features.supportPhone && root.store.supportPhone && (
               <a href={`tel:${root.store.supportPhone.replace(/\s/g, "")}`} className="flex items-center gap-1.5 font-semibold hover:underline">
                 <Icon d={ICONS.phone} className="h-4 w-4" />
-                {t("header.phone")} {root.store.supportPhone}
+                {`${t("header.phone")} ${root.store.supportPhone}`}
               </a>
             )}
             <a href={switchTo} hrefLang={otherLang} lang={otherLang} className="hover:underline">
@@ -179,26 +179,24 @@ export function Header() {
           <Icon d={open ? ICONS.close : ICONS.menu} />
         </button>
         <Logo />
-        <Form method="get" action={href("/buscar")} role="search" className="relative hidden flex-1 md:block">
+        {/* One search form for both layouts: between the logo and the account links from md, a
+            row of its own under them on phones (the head-bar's grid, app/app.css). */}
+        <Form method="get" action={href("/buscar")} role="search" className="head-search">
           <label htmlFor={searchId} className="sr-only">
             {t("header.search.label")}
           </label>
           <SearchBox id={searchId} defaultValue={q} className="input h-11 pr-12" />
-          <button
-            type="submit"
-            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-brand-700"
-            aria-label={t("header.search.submit")}
-          >
+          <button type="submit" className="head-search-go" aria-label={t("header.search.submit")}>
             <Icon d={ICONS.search} className="h-5 w-5" />
           </button>
         </Form>
-        <nav className="ml-auto flex items-center gap-1 sm:gap-2" aria-label={t("header.account")}>
+        <nav className="head-nav" aria-label={t("header.account")}>
           <AccountMenu />
           <Link to={href(`/profile/${root.user?.id ?? "me"}/favourites`)} className="head-link">
             <Icon d={ICONS.heart} />
             {/* As the cart link: named by the text one sees (WCAG 2.5.3), the count read after it. */}
             <span className="sr-only sm:not-sr-only sm:block">{t("header.wishlist")}</span>
-            <span className="sr-only">: {t("header.wishlist_count", { count: wishlist.length })}</span>
+            <span className="sr-only">{`: ${t("header.wishlist_count", { count: wishlist.length })}`}</span>
             <span className="head-count bg-brand-700" aria-hidden="true" data-testid="wishlist-count">
               {wishlist.length}
             </span>
@@ -207,26 +205,13 @@ export function Header() {
           <Link to={href("/cart")} className="head-link">
             <Icon d={ICONS.cart} />
             <span className="sr-only sm:not-sr-only sm:block">{t("header.cart")}</span>
-            <span className="sr-only">: {t(cartSize === 1 ? "cart.page.header_count_one" : "cart.page.header_count", { count: cartSize })}</span>
+            <span className="sr-only">{`: ${t(cartSize === 1 ? "cart.page.header_count_one" : "cart.page.header_count", { count: cartSize })}`}</span>
             <span className="head-count bg-accent-600" aria-hidden="true" data-testid="cart-count">
               {cartSize}
             </span>
           </Link>
         </nav>
       </div>
-      <Form method="get" action={href("/buscar")} role="search" className="container-shop relative pb-3 md:hidden">
-        <label htmlFor={`${searchId}-m`} className="sr-only">
-          {t("header.search.label")}
-        </label>
-        <SearchBox id={`${searchId}-m`} defaultValue={q} className="input h-11 pr-12" />
-        <button
-          type="submit"
-          className="absolute inset-y-0 right-4 flex w-11 items-center justify-center pb-3 text-brand-700"
-          aria-label={t("header.search.submit")}
-        >
-          <Icon d={ICONS.search} className="h-5 w-5" />
-        </button>
-      </Form>
       <nav id="main-menu" aria-label={t("nav.main")} className={open ? "main-nav-open" : "main-nav"}>
         <ul className="main-menu" data-nav>
           {root.menus.main.map((item) => {
@@ -241,7 +226,7 @@ export function Header() {
           })}
           <li className="border-t border-slate-100 pt-2 sm:hidden">
             <a href={switchTo} hrefLang={otherLang} lang={otherLang} className="block px-3 py-3 text-[15px] text-brand-900">
-              {t("header.language")}: {t(`language.${otherLang}`)}
+              {`${t("header.language")}: ${t(`language.${otherLang}`)}`}
             </a>
           </li>
         </ul>

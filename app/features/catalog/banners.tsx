@@ -9,12 +9,15 @@ const THEMES: Record<string, { box: string; tone: string; cta: string; veil: str
 };
 export const bannerTheme = (theme: string | undefined) => THEMES[theme ?? ""] ?? THEMES.light;
 
-/** A promotional tile: inside the product grid (at its grid_position) or in a row of banners. */
+/**
+ * A promotional tile: inside the product grid (at its grid_position) or in a row of banners. Its
+ * fixed class lists are utilities of app/app.css (banner, banner-*); the theme's colours stay here.
+ */
 export function BannerCard({ banner, tall = false }: { banner: BannerDto; tall?: boolean }) {
   const { t } = useI18n();
   const th = bannerTheme(banner.theme);
   return (
-    <article className={`relative flex h-full flex-col justify-between overflow-hidden rounded-xl p-5 ${th.box} ${tall ? "min-h-72" : "min-h-44"}`}>
+    <article className={`banner ${th.box} ${tall ? "min-h-72" : "min-h-44"}`}>
       {/* The banner's drawn image (1600x600): the piece on the right, a veil under the text. */}
       <div className="absolute inset-0" aria-hidden="true">
         <Picture
@@ -24,18 +27,18 @@ export function BannerCard({ banner, tall = false }: { banner: BannerDto; tall?:
           height={600}
           sizes="(min-width: 1024px) 33vw, 100vw"
           widths={[320, 480, 640, 960]}
-          className={`h-full w-full object-cover ${tall ? "object-[70%_50%]" : "object-right"}`}
+          className={tall ? "banner-img-tall" : "banner-img"}
         />
-        <div className={`absolute inset-0 bg-gradient-to-r ${th.veil} to-transparent`} />
+        <div className={`banner-veil ${th.veil}`} />
       </div>
-      <div className="relative z-10 max-w-[75%]">
-        <h3 className="text-lg font-extrabold leading-tight sm:text-xl">{banner.title}</h3>
+      <div className="banner-text">
+        <h3>{banner.title}</h3>
         {banner.subtitle && <p className="mt-1 text-sm opacity-90">{banner.subtitle}</p>}
       </div>
       {/* Banner URLs are stored as site paths with their store prefix: used as they are. */}
-      <Link to={banner.url} className={`relative z-10 mt-4 inline-flex w-fit items-center rounded-lg px-4 py-2 text-sm font-semibold ${th.cta}`}>
+      <Link to={banner.url} className={`banner-cta ${th.cta}`}>
         {banner.cta || t("catalog.banner.cta")}
-        <span className="sr-only">: {banner.title}</span>
+        <span className="sr-only">{`: ${banner.title}`}</span>
       </Link>
     </article>
   );

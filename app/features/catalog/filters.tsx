@@ -17,8 +17,8 @@ import { useI18n } from "~/lib/i18n";
 import { STORAGE_KEYS, readStorage, writeStorage } from "~/lib/local-store";
 
 // The switch, the dual range and the option rows are utilities of app/app.css (written once there,
-// not in every option of the page).
-const SWITCH = "filter-switch";
+// not in every option of the page): a group's list carries one class (filter-bools, filter-colors,
+// filter-options, range-inputs) and its labels, inputs and spans are styled as its children.
 
 type Ctx = { selected: Selection; sort: ListingSort; categoryId?: number };
 
@@ -40,29 +40,24 @@ function useApply(ctx: Ctx) {
   };
 }
 
-/** Sort select: a GET form (JavaScript off: the button submits it), applied on change with JavaScript. */
+/**
+ * Sort select: a GET form (JavaScript off: the button submits it), applied on change with JavaScript.
+ * Its label and select are styled as children of `sort-form` (app/app.css).
+ */
 export function SortSelect({ selected, sort, categoryId, sorts = LISTING_SORTS, id = "sort" }: Ctx & { sorts?: readonly ListingSort[]; id?: string }) {
   const { t } = useI18n();
   const apply = useApply({ selected, sort, categoryId });
   const location = useLocation();
   const q = new URLSearchParams(location.search).get("q");
   return (
-    <form method="get" className="flex w-full items-center gap-2 sm:w-auto" onSubmit={(e) => e.preventDefault()}>
+    <form method="get" className="sort-form" onSubmit={(e) => e.preventDefault()}>
       {q != null && <input type="hidden" name="q" value={q} />}
       {selected.options.length > 0 && <input type="hidden" name="f" value={selected.options.join(",")} />}
       {Object.entries(selected.ranges).map(([id, [a, b]]) => (
         <input key={id} type="hidden" name={`r_${id}`} value={`${a}-${b}`} />
       ))}
-      <label htmlFor={id} className="sr-only whitespace-nowrap text-sm text-muted sm:not-sr-only">
-        {t("catalog.sort.label")}
-      </label>
-      <select
-        id={id}
-        name="sort"
-        value={sort}
-        onChange={(e) => apply(selected, e.target.value as ListingSort)}
-        className="input h-11 w-full min-w-0 py-2 pr-8 text-sm sm:w-auto"
-      >
+      <label htmlFor={id}>{t("catalog.sort.label")}</label>
+      <select id={id} name="sort" value={sort} onChange={(e) => apply(selected, e.target.value as ListingSort)}>
         {sorts.map((s) => (
           <option key={s} value={s}>
             {t(`catalog.sort.${s}`)}
@@ -169,7 +164,6 @@ function RangeFilter({ filter, value, onCommit }: { filter: FilterDto; value: [n
   return (
     <div className="px-1 pt-2">
       <div className="dual-range">
-        <div className="range-track" />
         <div className="range-fill" style={{ left: `${pct(v[0])}%`, right: `${100 - pct(v[1])}%` }} />
         <input
           type="range"
@@ -189,7 +183,7 @@ function RangeFilter({ filter, value, onCommit }: { filter: FilterDto; value: [n
         />
       </div>
       <div className="range-inputs">
-        <label className="range-label">
+        <label>
           {`${t("catalog.filters.min")}${unit}`}
           <input
             type="number"
@@ -199,13 +193,10 @@ function RangeFilter({ filter, value, onCommit }: { filter: FilterDto; value: [n
             max={max}
             value={v[0]}
             onChange={(e) => set(0, Number(e.target.value), 900)}
-            className="range-input"
           />
         </label>
-        <span aria-hidden="true" className="range-dash">
-          –
-        </span>
-        <label className="range-label">
+        <span aria-hidden="true">–</span>
+        <label>
           {`${t("catalog.filters.max")}${unit}`}
           <input
             type="number"
@@ -215,7 +206,6 @@ function RangeFilter({ filter, value, onCommit }: { filter: FilterDto; value: [n
             max={max}
             value={v[1]}
             onChange={(e) => set(1, Number(e.target.value), 900)}
-            className="range-input"
           />
         </label>
       </div>
@@ -237,49 +227,45 @@ function FilterGroup({ filter, ctx, onChange }: { filter: FilterDto; ctx: Ctx; o
     onChange: () => onChange({ kind: "option", id: o.id }),
   });
   return (
-    <details className="group filter-group" open={open}>
-      <summary className="filter-summary">
-        {filter.name}
-        <svg viewBox="0 0 24 24" className="filter-chevron" aria-hidden="true">
-          <path d="m6 9 6 6 6-6" />
-        </svg>
-      </summary>
+    <details className="filter-group" open={open}>
+      {/* The chevron is the summary's ::after (app/app.css), turned while the group is open. */}
+      <summary className="filter-summary">{filter.name}</summary>
       {filter.filter_type === "range" ? (
         <RangeFilter filter={filter} value={ctx.selected.ranges[filter.id]} onCommit={(value) => onChange({ kind: "range", filterId: filter.id, value })} />
       ) : filter.filter_type === "bool" ? (
-        <ul className="space-y-1 pt-1">
+        <ul className="filter-bools">
           {options.map((o) => (
             <li key={o.id}>
-              <label className="filter-bool">
+              <label>
                 <span>
                   {`${o.name} `}
                   <span className="text-muted">{`(${o.count})`}</span>
                 </span>
-                <input {...checkbox(o)} role="switch" aria-checked={ctx.selected.options.includes(o.id)} className={SWITCH} />
+                <input {...checkbox(o)} role="switch" aria-checked={ctx.selected.options.includes(o.id)} />
               </label>
             </li>
           ))}
         </ul>
       ) : isColor ? (
-        <ul className="flex flex-wrap gap-2 pt-2">
+        <ul className="filter-colors">
           {options.map((o) => (
             <li key={o.id}>
-              <label className="filter-color" title={`${o.name} (${o.count})`}>
-                <input {...checkbox(o)} className="peer sr-only" />
-                <span className="filter-swatch" style={{ background: o.color ?? "#ccc" }} />
-                <span className="filter-color-name">{o.name}</span>
+              <label title={`${o.name} (${o.count})`}>
+                <input {...checkbox(o)} />
+                <span style={{ background: o.color ?? "#ccc" }} />
+                <span>{o.name}</span>
               </label>
             </li>
           ))}
         </ul>
       ) : (
-        <ul className="max-h-64 space-y-0.5 overflow-y-auto pt-1">
+        <ul className="filter-options">
           {options.map((o) => (
             <li key={o.id}>
-              <label className="filter-option">
-                <input {...checkbox(o)} className="filter-check" />
-                <span className="flex-1">{o.name}</span>
-                <span className="filter-count">{o.count}</span>
+              <label>
+                <input {...checkbox(o)} />
+                <span>{o.name}</span>
+                <span>{o.count}</span>
               </label>
             </li>
           ))}
@@ -329,12 +315,7 @@ export function FiltersPanel({ filters, total, ...given }: Ctx & { filters: Filt
         {t("catalog.filters.title")}
         {count > 0 && <span className="rounded-full bg-brand-700 px-2 text-xs text-white">{count}</span>}
       </a>
-      <dialog
-        ref={dialog}
-        id="filtros"
-        aria-labelledby="filters-title"
-        className="m-0 ml-auto h-dvh max-h-none w-[min(26rem,100vw)] max-w-none border-0 bg-white p-0 text-ink backdrop:bg-ink/50 target:static target:block target:h-auto target:w-full lg:static lg:block lg:h-auto lg:w-auto lg:bg-transparent"
-      >
+      <dialog ref={dialog} id="filtros" aria-labelledby="filters-title" className="filters-dialog">
         <form
           method="get"
           action={location.pathname}
@@ -345,7 +326,7 @@ export function FiltersPanel({ filters, total, ...given }: Ctx & { filters: Filt
           }}
         >
           {ctx.sort !== "best_seller" && <input type="hidden" name="sort" value={ctx.sort} />}
-          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 lg:border-0 lg:px-0 lg:pt-0">
+          <div className="filters-head">
             <h2 id="filters-title" className="text-lg font-bold text-brand-900">
               {t("catalog.filters.title")}
             </h2>
@@ -355,12 +336,12 @@ export function FiltersPanel({ filters, total, ...given }: Ctx & { filters: Filt
               </svg>
             </button>
           </div>
-          <div className="flex-1 overflow-y-auto px-4 lg:overflow-visible lg:px-0">
+          <div className="filters-body">
             {sorted.map((f) => (
               <FilterGroup key={f.id} filter={f} ctx={ctx} onChange={(c) => apply(selectFilter(ctx.selected, c))} />
             ))}
           </div>
-          <div className="sticky bottom-0 flex gap-2 border-t border-slate-200 bg-white p-4 lg:static lg:border-0 lg:bg-transparent lg:px-0">
+          <div className="filters-foot">
             {count > 0 && (
               <Link
                 to={hrefFor(ctx, { options: [], ranges: {} })}

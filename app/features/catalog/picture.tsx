@@ -3,8 +3,9 @@ import { autoSrcSet, mediaUrl } from "../../../core/media.ts";
 type Props = {
   imageKey: string;
   alt: string;
-  width: number;
-  height: number;
+  /** Left out where the CSS gives the image its box (the product card). */
+  width?: number;
+  height?: number;
   /** `sizes` of the layout slot, e.g. "(min-width: 1024px) 25vw, 50vw". */
   sizes: string;
   /** The LCP image: eager, high fetch priority. Everything else loads lazily. */
@@ -20,7 +21,7 @@ type Props = {
  * browsers without srcset.
  */
 export function Picture({ imageKey, alt, width, height, sizes, priority = false, className, widths = [160, 320, 480, 640] }: Props) {
-  const fallbackWidth = widths[Math.min(2, widths.length - 1)];
+  const fallbackWidth = widths.includes(480) ? 480 : widths[Math.min(2, widths.length - 1)];
   return (
     <img
       src={mediaUrl(imageKey, fallbackWidth, "jpg")}

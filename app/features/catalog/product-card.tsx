@@ -1,5 +1,5 @@
 import { percentOff } from "../../../core/money.ts";
-import type { CardView as Card } from "../../../core/card-view.ts";
+import { type CardView as Card, cardPath } from "../../../core/card-view.ts";
 import { useI18n } from "~/lib/i18n";
 import { Picture } from "./picture";
 
@@ -17,6 +17,8 @@ const ratingText = (n: number, locale: string) => {
 
 // The card's look lives in app/app.css (card-*, rating, swatches, badge utilities): a listing
 // repeats it 24 times, so each class list is written once in the stylesheet, not in every card.
+// Its media box, image, body, brand and title take their look from `card`'s child selectors
+// (`.card > div:first-child`, `.card img`, ...): no class attribute repeated per card.
 /**
  * The rating as one element: the five stars and the count "(14)" are drawn by CSS from
  * `--r` (the filled share) and `data-n` (generated content, hidden from assistive technology);
@@ -80,9 +82,14 @@ export function PriceBlock({ prices, size = "md" }: { prices: Card["prices"]; si
   );
 }
 
-/** The image's size when the card data leaves it out (core/card-view.ts: the catalog's main images). */
-const IMAGE_SIDE = 800;
-const CARD_SIZES = "(min-width: 1280px) 280px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw";
+/**
+ * No width/height on the card's image: its box is the media box's square (`.card > div:first-child`,
+ * aspect-square) and the image fills it (object-contain), so the layout is reserved by the CSS.
+ * The srcset starts at 320: a card's slot is never under 160 CSS px on the layouts of
+ * CARD_SIZES (the smallest, 50vw, is 160 px only below a 320 px wide screen).
+ */
+const CARD_WIDTHS = [320, 480, 640] as const;
+const CARD_SIZES = "(min-width:1280px) 280px,(min-width:1024px) 25vw,(min-width:640px) 33vw,50vw";
 
 /**
  * A product in a grid or slider: image, brand, name, price (struck original and % off),
@@ -105,20 +112,18 @@ export function ProductCard({ product, priority = false, onOpen, sizes }: { prod
       className: "badge-pro",
     });
   }
-  const out = p.stock <= 0;
+  const out = p.stock != null && p.stock <= 0;
   const img = p.image as (Card["image"] & { altSuffix?: string }) | null;
   return (
-    <article className="group card">
-      <div className="card-media">
+    <article className="card">
+      <div>
         {img ? (
           <Picture
             imageKey={img.key}
             alt={img.alt || (img.altSuffix ? `${p.name} - ${img.altSuffix}` : p.name)}
-            width={img.width ?? IMAGE_SIDE}
-            height={img.height ?? IMAGE_SIDE}
             sizes={sizes ?? CARD_SIZES}
+            widths={CARD_WIDTHS}
             priority={priority}
-            className="card-img"
           />
         ) : (
           <div className="h-full w-full" />
@@ -134,17 +139,17 @@ export function ProductCard({ product, priority = false, onOpen, sizes }: { prod
         )}
         {out && <span className="card-out">{t("catalog.out_of_stock")}</span>}
       </div>
-      <div className="card-body">
-        {p.brand && <p className="card-brand">{p.brand.name}</p>}
-        <h3 className="card-title">
-          <a href={href(p.path)} className="card-link" onClick={onOpen ? () => onOpen(p) : undefined}>
+      <div>
+        {p.brand && <p>{p.brand.name}</p>}
+        <h3>
+          <a href={href(cardPath(p))} className="card-link" onClick={onOpen ? () => onOpen(p) : undefined}>
             {p.name}
           </a>
         </h3>
         {p.rating && <Stars average={p.rating.average} count={p.rating.count} />}
         {p.colors && p.colors.length > 1 && <Swatches colors={p.colors} />}
-        <div className="card-price">
-          {(p.variant_count ?? 1) > 1 && <span className="card-from">{`${t("catalog.from")} `}</span>}
+        <div>
+          {(p.variant_count ?? 1) > 1 && <span>{`${t("catalog.from")} `}</span>}
           <PriceBlock prices={p.prices} />
         </div>
       </div>

@@ -78,11 +78,9 @@ export function ConfiguratorSteps({
               type="button"
               onClick={() => dispatch({ type: "goto", step: s.key })}
               aria-current={i === index ? "step" : undefined}
-              className={`flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-medium ${i === index ? "border-brand-700 bg-brand-700 text-white" : i < index ? "border-brand-200 bg-brand-50 text-brand-800" : "border-sand-200 text-muted"}`}
+              className={i === index ? "step-chip-current" : i < index ? "step-chip-done" : "step-chip"}
             >
-              <span aria-hidden="true" className="font-bold">
-                {i < index ? "✓" : i + 1}
-              </span>
+              <span aria-hidden="true">{i < index ? "✓" : i + 1}</span>
               {title(s)}
             </button>
           </li>

@@ -107,10 +107,10 @@ export function Gallery({ images, name }: { images: ImageDto[]; name: string }) 
                 onClick={() => setIndex(i)}
                 aria-current={i === index ? "true" : undefined}
                 aria-label={t("product.gallery.show", { n: i + 1, alt: img.alt })}
-                className={`block h-18 w-18 overflow-hidden rounded-lg border-2 bg-sand-50 ${i === index ? "border-brand-600" : "border-transparent hover:border-sand-200"}`}
+                className={i === index ? "thumb-current" : "thumb"}
               >
                 {/* The button's label names the picture: the thumbnail itself is its content, not a second name. */}
-                <Picture image={img} sizes="72px" widths={THUMB_WIDTHS} alt="" className="h-full w-full object-contain" />
+                <Picture image={img} sizes="72px" widths={THUMB_WIDTHS} alt="" />
               </button>
             </li>
           ))}

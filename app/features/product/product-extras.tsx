@@ -42,14 +42,13 @@ export function TechnicalData({ rows }: { rows: TechnicalDatum[] }) {
       <h2 id="tech-title" className="text-xl font-bold text-brand-900">
         {t("product.technical.title")}
       </h2>
-      <table className="mt-3 w-full max-w-3xl text-sm">
+      {/* Row and cell styles are set once on the table (`tech-table`, app/app.css). */}
+      <table className="tech-table">
         <tbody>
           {rows.map((r) => (
-            <tr key={r.label} className="border-b border-sand-200 odd:bg-sand-50">
-              <th scope="row" className="w-1/2 px-3 py-2 text-left font-medium text-slate-700">
-                {r.label}
-              </th>
-              <td className="px-3 py-2 text-ink">{r.value}</td>
+            <tr key={r.label}>
+              <th scope="row">{r.label}</th>
+              <td>{r.value}</td>
             </tr>
           ))}
         </tbody>

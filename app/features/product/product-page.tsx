@@ -190,8 +190,8 @@ function VariantList({ data }: { data: ProductPageData }) {
   return (
     <div className="rounded-2xl border border-sand-200 p-4">
       <p className="text-sm text-slate-700">{t("product.nojs")}</p>
-      {/* The row and cell styles are set once on the table (20 variants or more repeat them otherwise). */}
-      <table className="mt-2 w-full text-sm [&_td]:py-1.5 [&_tr]:border-b [&_tr]:border-sand-100">
+      {/* The row and cell styles are set once on the table, `variant-table` in app/app.css (20 variants or more repeat them otherwise). */}
+      <table className="variant-table">
         <caption className="text-left font-semibold">{t("product.variants.title")}</caption>
         <tbody>
           {data.product.variants.map((v) => (
@@ -202,8 +202,8 @@ function VariantList({ data }: { data: ProductPageData }) {
                   .filter(Boolean)
                   .join(" · ") || v.ref}
               </td>
-              <td className="text-xs text-muted">{v.ref}</td>
-              <td className="text-right font-semibold">{price(v.prices.pvp_web)}</td>
+              <td>{v.ref}</td>
+              <td>{price(v.prices.pvp_web)}</td>
             </tr>
           ))}
         </tbody>

@@ -10,11 +10,9 @@ import type { ProductActionData } from "./product-actions.server";
 export function StarRow({ rating, size = "text-base" }: { rating: number; size?: string }) {
   const pct = Math.max(0, Math.min(100, (rating / 5) * 100));
   return (
-    <span className={`relative inline-block leading-none tracking-wider ${size}`} aria-hidden="true">
-      <span className="text-slate-300">★★★★★</span>
-      <span className="absolute inset-0 overflow-hidden text-amber-600" style={{ width: `${pct}%` }}>
-        ★★★★★
-      </span>
+    <span className={`star-row ${size}`} aria-hidden="true">
+      <span>★★★★★</span>
+      <span style={{ width: `${pct}%` }}>★★★★★</span>
     </span>
   );
 }
@@ -100,19 +98,20 @@ export function Reviews({
               </span>
             </p>
             <p className="sr-only">{t("product.reviews.average_sr", { average: decimal(stats.average, locale) })}</p>
-            <ul className="mt-4 space-y-1.5" aria-label={t("product.reviews.distribution")} data-testid="reviews-distribution">
+            {/* Rows styled as children of `review-bars` (app/app.css): label, bar (its fill), count. */}
+            <ul className="review-bars" aria-label={t("product.reviews.distribution")} data-testid="reviews-distribution">
               {([5, 4, 3, 2, 1] as const).map((star) => {
                 const n = stats.distribution[String(star) as "1"];
                 const pct = stats.count ? Math.round((n / stats.count) * 100) : 0;
                 return (
-                  <li key={star} className="flex items-center gap-2 text-sm">
-                    <span className="w-20 shrink-0 text-slate-700">{t(star === 1 ? "product.reviews.stars_one" : "product.reviews.stars", { n: star })}</span>
-                    <span className="h-2.5 flex-1 overflow-hidden rounded-full bg-sand-200" aria-hidden="true">
-                      <span className="block h-full rounded-full bg-amber-500" style={{ width: `${pct}%` }} />
+                  <li key={star}>
+                    <span>{t(star === 1 ? "product.reviews.stars_one" : "product.reviews.stars", { n: star })}</span>
+                    <span aria-hidden="true">
+                      <span style={{ width: `${pct}%` }} />
                     </span>
-                    <span className="w-16 shrink-0 text-right text-slate-700">
+                    <span>
                       {n}
-                      <span className="sr-only"> {t("product.reviews.of_count", { pct })}</span>
+                      <span className="sr-only">{` ${t("product.reviews.of_count", { pct })}`}</span>
                     </span>
                   </li>
                 );
@@ -164,11 +163,7 @@ export function Reviews({
                 )}
                 {Array.from({ length: page.pages }, (_, i) => i + 1).map((n) =>
                   n === page.page ? (
-                    <span
-                      key={n}
-                      aria-current="page"
-                      className="inline-flex min-h-10 min-w-10 items-center justify-center rounded-lg bg-brand-700 px-3 font-semibold text-white"
-                    >
+                    <span key={n} aria-current="page" className="page-current">
                       {n}
                     </span>
                   ) : (
@@ -178,7 +173,7 @@ export function Reviews({
                       onClick={(e) => load(n, page.sort, e)}
                       preventScrollReset
                       aria-label={t("product.reviews.goto", { n })}
-                      className="inline-flex min-h-10 min-w-10 items-center justify-center rounded-lg border border-sand-200 px-3 hover:border-brand-500"
+                      className="page-link"
                     >
                       {n}
                     </Link>
@@ -203,13 +198,14 @@ function ReviewItem({ r }: { r: ReviewDto }) {
   const { t, lang, locale } = useI18n();
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "Europe/Madrid" }).format(new Date(r.created_at));
   return (
-    <li className="py-4" data-testid="review">
+    <li className="review" data-testid="review">
+      {/* Its head line and text are styled as children of `review` (app/app.css). */}
       <article aria-label={t("product.reviews.by", { author: r.author })}>
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <p>
           <StarRow rating={r.rating} />
           <span className="sr-only">{t("product.reviews.rating_sr", { rating: r.rating })}</span>
-          <span className="font-semibold text-ink">{r.author}</span>
-          <time dateTime={r.created_at} className="text-sm text-muted" suppressHydrationWarning>
+          <b>{r.author}</b>
+          <time dateTime={r.created_at} suppressHydrationWarning>
             {date}
           </time>
           {r.verified && (
@@ -219,9 +215,7 @@ function ReviewItem({ r }: { r: ReviewDto }) {
           )}
         </p>
         {/* The customer's own words: plain text (React escapes it), line breaks kept. */}
-        <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-800" lang={r.language}>
-          {r.body}
-        </p>
+        <p lang={r.language}>{r.body}</p>
         {r.language !== lang && <p className="mt-1 text-xs text-muted">{t(`product.reviews.written_in.${r.language}`)}</p>}
       </article>
     </li>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { cardView } from "../../../core/card-view.ts";
+import { cardPath, cardView } from "../../../core/card-view.ts";
 import { t } from "../../../core/i18n/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { catalogFor } from "~/features/catalog/catalog.server";
@@ -41,7 +41,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
       ]),
       itemListJsonLd(
         data.env.title,
-        data.products.map((p) => base + p.path),
+        data.products.map((p) => base + cardPath(p)),
       ),
     ],
   });

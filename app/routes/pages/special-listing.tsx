@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { cardPath } from "../../../core/card-view.ts";
 import { percentOff } from "../../../core/money.ts";
 import { parseListingState } from "../../../core/catalog-filters.ts";
 import { t } from "../../../core/i18n/index.ts";
@@ -103,7 +104,7 @@ export const meta: Route.MetaFunction = (args) => {
     jsonLd: [
       itemListJsonLd(
         data.title,
-        data.listing.results.map((p) => base + p.path),
+        data.listing.results.map((p) => base + cardPath(p)),
       ),
     ],
   });

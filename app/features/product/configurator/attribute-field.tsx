@@ -68,19 +68,15 @@ export function AttributeField({
     return (
       <fieldset className="mt-4">
         <legend>{legend}</legend>
-        <div className="mt-2 flex flex-wrap gap-3">
+        {/* Each option's label, dot and name are styled as children of `attr-colors` (app/app.css). */}
+        <div className="attr-colors">
           {options.map((o) => {
             const reason = blockedReason(o.id);
             const color = (o as { color?: string | null }).color ?? "#ddd";
             return (
-              <label
-                key={o.id}
-                className={`group flex w-20 flex-col items-center gap-1 text-center text-xs ${reason ? "cursor-not-allowed opacity-45" : "cursor-pointer"}`}
-                title={reason ?? o.value_string}
-              >
+              <label key={o.id} className={reason ? "cursor-not-allowed opacity-45" : "cursor-pointer"} title={reason ?? o.value_string}>
                 <input
                   type="radio"
-                  className="peer sr-only"
                   name={`${id}-attr`}
                   value={o.id}
                   checked={chosen === o.id}
@@ -88,12 +84,8 @@ export function AttributeField({
                   onChange={() => onChoose(o.id)}
                   aria-describedby={reason ? `${id}-r${o.id}` : undefined}
                 />
-                <span
-                  className="block h-11 w-11 rounded-full border border-slate-300 shadow-inner ring-offset-2 peer-checked:ring-3 peer-checked:ring-brand-600 peer-focus-visible:outline-3 peer-focus-visible:outline-accent-500"
-                  style={{ background: color }}
-                  aria-hidden="true"
-                />
-                <span className="leading-tight text-slate-800">
+                <span style={{ background: color }} aria-hidden="true" />
+                <span>
                   {o.value_string}
                   {surcharge(o.price)}
                 </span>
