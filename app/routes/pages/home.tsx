@@ -8,6 +8,7 @@ import { BrandStrip } from "~/features/catalog/brand-tiles";
 import { catalogFor } from "~/features/catalog/catalog.server";
 import { CategoryTiles } from "~/features/catalog/category-tiles";
 import { Illustration } from "~/features/catalog/illustration";
+import { LazyRail } from "~/features/catalog/lazy-rail";
 import { RecentlyViewed } from "~/features/catalog/recently-viewed";
 import { HeroSlider, ProductRail } from "~/features/catalog/sliders";
 import { useI18n } from "~/lib/i18n";
@@ -17,14 +18,12 @@ import type { Route } from "./+types/home";
 
 /**
  * What is above the fold (slider, categories, highlighted products, banners) is awaited; the
- * offers, novelties and brands further down are streamed after the page (deferred data), so
- * the first bytes do not wait for their queries. Cards carry only what they show.
+ * brands further down are streamed after the page (deferred data), so the first bytes do not
+ * wait for their query; the offers and novelties rails load when the shopper comes near them
+ * (LazyRail, docs/decisions/027). Cards carry only what they show.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalog, ctx, lang } = await catalogFor(request, context);
-  const cards = (p: Promise<{ results: Parameters<typeof cardView>[0][] }>) => p.then((r) => r.results.map(cardView));
-  const offers = cards(catalog.weblistProducts(ctx, { listing: "offers", page_size: 12 }));
-  const novelties = cards(catalog.weblistProducts(ctx, { listing: "novelties", page_size: 12 }));
   const brands = catalog.highlightSuppliers(ctx).then((list) => list.map(({ id, slug, path, name }) => ({ id, slug, path, name })));
   const [sliders, banners, categories, products, seo] = await Promise.all([
     catalog.homeSliders(ctx),
@@ -34,12 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     catalog.seoTexts(ctx, "home"),
   ]);
   const home = { sliders, banners, categories, products: products.map(cardView), seo_text: seo[0] ? { title: seo[0].title, body: seo[0].body } : null };
-  return { home, offers, novelties, brands, lang, title: t(lang, "page.home.title"), description: t(lang, "page.home.intro") };
-}
-
-/** Keeps the room of a rail streamed after the page, so nothing below it moves when it arrives. */
-function RailPlaceholder() {
-  return <div aria-hidden="true" className="min-h-[25rem] sm:min-h-[28rem]" />;
+  return { home, brands, lang, title: t(lang, "page.home.title"), description: t(lang, "page.home.intro") };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -136,23 +130,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <BannerRow banners={h.banners} />
         </section>
       )}
-      <Suspense fallback={<RailPlaceholder />}>
-        <Await resolve={loaderData.offers} errorElement={null}>
-          {(offers) => <ProductRail id="home-offers" title={t("home.offers.title")} products={offers} more={{ to: "/ofertas", label: t("home.offers.all") }} />}
-        </Await>
-      </Suspense>
-      <Suspense fallback={<RailPlaceholder />}>
-        <Await resolve={loaderData.novelties} errorElement={null}>
-          {(novelties) => (
-            <ProductRail
-              id="home-novelties"
-              title={t("home.novelties.title")}
-              products={novelties}
-              more={{ to: "/novedades", label: t("home.novelties.all") }}
-            />
-          )}
-        </Await>
-      </Suspense>
+      <LazyRail id="home-offers" listing="offers" title={t("home.offers.title")} more={{ to: "/ofertas", label: t("home.offers.all") }} />
+      <LazyRail id="home-novelties" listing="novelties" title={t("home.novelties.title")} more={{ to: "/novedades", label: t("home.novelties.all") }} />
       <Inspiration />
       <Suspense fallback={null}>
         <Await resolve={loaderData.brands} errorElement={null}>
