@@ -5,7 +5,7 @@
  * queries, priced). autocannon, 16 connections, warm-up 3 s, then 3 runs of 10 s, median run kept;
  * on PGlite and on PostgreSQL, each on the demo catalog. Target: p99 <= 20 ms on PostgreSQL.
  * Run: `node --import tsx bench/cart.ts` (BENCH_SECONDS, BENCH_RUNS to change; BENCH_BACKENDS=postgres or
- * pglite for one backend; BENCH_ONLY=<part of a call's name> for one call, e.g. "cart-rows").
+ * pglite for one backend; BENCH_ONLY=<part of a call's name>[,<another>] for some calls, e.g. "cart-rows,database work").
  *
  * The shop runs in this process (the API only, the real createShop wiring); the load comes from
  * autocannon in a child process (this file with --load), over real HTTP. Requests rotate over many
@@ -202,7 +202,9 @@ export async function benchCart(log = console.log): Promise<CartBenchResult[]> {
         },
       ];
       const only = process.env.BENCH_ONLY;
-      for (const t of only ? targets.filter((x) => x.name.includes(only)) : targets) {
+      // BENCH_ONLY: one part of a name, or several separated by commas.
+      const parts = only?.split(",").filter(Boolean);
+      for (const t of parts ? targets.filter((x) => parts.some((p) => x.name.includes(p))) : targets) {
         await t.before?.();
         await load(url, t, 3);
         const runs: LoadFigure[] = [];

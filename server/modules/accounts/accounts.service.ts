@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { addressSchema, parseForm } from "../../../core/accounts.forms.ts";
 import type {
   AddressInput,
@@ -100,11 +101,6 @@ export function editableAddress(a: AddressDto) {
     country: a.country,
     default: a.default,
   };
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; cause?: { code?: string } } | undefined;
-  return err?.code === "23505" || err?.cause?.code === "23505";
 }
 
 /**

@@ -540,5 +540,26 @@ describeEachDb("cart API (/api/cart/v1)", (kind) => {
       const add = await call("POST", "cart-rows/", { headers: guest(g.token), payload: { product: SLUG, selection: tray(1) } });
       expect(add.json().cart).toMatchObject({ id: g.id, status: 100, size: 2 });
     });
+
+    it("an add to a cart idle for hours marks it active again, so the abandonment job leaves it alone", async () => {
+      const g = await guestWithRow();
+      const db = shop.database.db;
+      const activity = async () => (await db.select({ at: orders.lastActivityAt }).from(orders).where(eq(orders.id, g.id)))[0].at.getTime();
+      // Idle past the abandonment limit (72 hours), the job not run yet.
+      await db.update(orders).set({ lastActivityAt: sql`now() - interval '73 hours'` }).where(eq(orders.id, g.id));
+      const idle = await activity();
+      // The open cart's add (the one-round-trip path) moves the mark to now...
+      const add = await call("POST", "cart-rows/", { headers: guest(g.token), payload: { product: SLUG, selection: tray(1) } });
+      expect(add.statusCode, add.body).toBe(201);
+      const marked = await activity();
+      expect(marked - idle).toBeGreaterThan(72 * 3600_000);
+      // ...so the job leaves it open.
+      await shop.services.cart.abandonIdleCarts();
+      expect((await call("GET", `carts/${g.id}/`, { headers: guest(g.token) })).json()).toMatchObject({ status: 100, size: 2 });
+      // An add within the minute leaves the mark where it is (no index churn, decision 025).
+      const again = await activity();
+      await call("POST", "cart-rows/", { headers: guest(g.token), payload: { product: SLUG, selection: tray(1) } });
+      expect(await activity()).toBe(again);
+    });
   });
 });

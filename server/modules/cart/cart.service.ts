@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { sqlState } from "../../db/errors.ts";
 import type { CartDto, CartRowDto, CartUpdateInput } from "../../../core/cart.types.ts";
 import type { Issue, Selection } from "../../../core/configurator.ts";
 import { t } from "../../../core/i18n/index.ts";
@@ -26,17 +27,15 @@ import {
 
 export type CartToken = string | null;
 
-/** What `cart_add_row` answers (migration 0015): rows as `to_jsonb`, stock as [kind, id, units]. */
-type AddRowAnswer =
-  | { ok: false }
-  | {
-      ok: true;
-      order: Record<string, unknown>;
-      rows: Record<string, unknown>[];
-      row_id: number;
-      stock: ["p" | "v", number, number][];
-      coupon: { id: number; code: string; kind: "amount" | "percent"; value: number; min_cart_amount: number } | null;
-    };
+/** What `cart_add_row` answers (migrations 0015, 0016): rows as `to_jsonb`, stock as [kind, id, units]; it raises CA409 when the stock is short. */
+type AddRowAnswer = {
+  ok: true;
+  order: Record<string, unknown>;
+  rows: Record<string, unknown>[];
+  row_id: number;
+  stock: ["p" | "v", number, number][];
+  coupon: { id: number; code: string; kind: "amount" | "percent"; value: number; min_cart_amount: number } | null;
+};
 
 export type AddRowFailureCode =
   | "cart.product_not_found"
@@ -314,12 +313,18 @@ export function createCartService(deps: CartServiceDeps) {
     const tokenHash = parsed && target != null && parsed.id === target ? hashSecret(parsed.secret) : null;
     const userId = ctx.user?.id ?? null;
     if (tokenHash == null && userId == null) return null;
-    const res = await db.execute(
-      sql`select cart_add_row(${target}::int, ${ctx.store.id}::int, ${tokenHash}::text, ${userId}::int, ${JSON.stringify(jsonForColumns(orderRows, rowValues(row)))}::jsonb, ${JSON.stringify(row.stockNeeds)}::jsonb) as r`,
-    );
-    const r = (res as unknown as { rows: { r: AddRowAnswer | null }[] }).rows[0]?.r;
+    let res: unknown;
+    try {
+      res = await db.execute(
+        sql`select cart_add_row(${target}::int, ${ctx.store.id}::int, ${tokenHash}::text, ${userId}::int, ${JSON.stringify(jsonForColumns(orderRows, rowValues(row)))}::jsonb, ${JSON.stringify(row.stockNeeds)}::jsonb) as r`,
+      );
+    } catch (e) {
+      // The function raises CA409 when the stock does not cover the cart (nothing changed).
+      if (sqlState(e) === "CA409") return "cart.out_of_stock" as const;
+      throw e;
+    }
+    const r = (res as { rows: { r: AddRowAnswer | null }[] }).rows[0]?.r;
     if (!r) return null;
-    if (!r.ok) return "cart.out_of_stock" as const;
     const levels: StockLevels = { product: new Map(), variant: new Map() };
     for (const [kind, itemId, units] of r.stock) (kind === "p" ? levels.product : levels.variant).set(itemId, units);
     const c = r.coupon;

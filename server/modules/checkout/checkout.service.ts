@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { parseForm } from "../../../core/accounts.forms.ts";
 import { addBusinessDays, shopToday } from "../../../core/business-days.ts";
@@ -88,11 +89,6 @@ const EXPIRE_EVERY_MS = 60_000;
 /** Mails owed are retried this often, at most MAIL_ATTEMPTS times. */
 const MAIL_EVERY_MS = 30_000;
 const MAIL_ATTEMPTS = 6;
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === "23505" || err?.cause?.code === "23505";
-};
 
 /**
  * Spec 9: the payment reference is the store's source code, a timestamp and a random string of

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { and, asc, count, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { CouponInput as CouponInputSchema } from "../../../core/cart.schema.ts";
 import type { CouponRule } from "../../../core/cart-pricing.ts";
@@ -69,11 +70,6 @@ export const couponRule = (c: Pick<CouponRow, "kind" | "value" | "minCartAmount"
   value: c.value,
   minAmount: c.minCartAmount,
 });
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === "23505" || err?.cause?.code === "23505";
-};
 
 function values(input: CouponCreate) {
   return {
