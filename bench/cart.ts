@@ -10,10 +10,16 @@
  * The shop runs in this process (the API only, the real createShop wiring); the load comes from
  * autocannon in a child process (this file with --load), over real HTTP. Requests rotate over many
  * guest carts, each with its own X-Cart-Token, as real shoppers' carts would: 128 carts of 3 rows
- * for GET, 1024 carts for POST (emptied before each run, so carts stay shopper-sized: a few rows).
+ * for GET, 4096 carts for POST (BENCH_POST_CARTS; emptied before each run, so carts stay
+ * shopper-sized: the bench prints how many rows they held on average at the end of the last run).
+ *
+ * BENCH_PGBENCH=1 (PostgreSQL): instead of the HTTP calls, splits what the add costs inside the
+ * database: pgbench (c=16, -j 2, 10 s each) on the same carts calls `cart_add_row` and copies of it
+ * with one part left out at a time (the answer's JSON, the stock check, the cart's update, the
+ * insert), and a plain one-row insert as the server's floor.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -35,7 +41,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SLUG = "plato-de-ducha-de-resina-ibiza-textura-pizarra";
 /** Enough carts that each gets a handful of rows per run (a shopper's cart, not a warehouse). */
-const POST_CARTS = 1024;
+const POST_CARTS = Number(process.env.BENCH_POST_CARTS ?? 4096);
 
 type AutocannonResult = { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
 type Target = { name: string; method: "GET" | "POST"; paths: string[]; tokens: string[]; body?: string };
@@ -77,16 +83,24 @@ async function loadChild(spec: { url: string; seconds: number; target: Target })
 }
 
 async function load(url: string, target: Target, seconds: number): Promise<LoadFigure> {
-  const { stdout } = await run(process.execPath, ["--import", "tsx", new URL(import.meta.url).pathname, "--load", JSON.stringify({ url, seconds, target })], {
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return JSON.parse(stdout) as LoadFigure;
+  // The spec goes through a file: thousands of cart tokens are more than a command line holds.
+  const dir = mkdtempSync(join(tmpdir(), "shop-bench-load-"));
+  const file = join(dir, "spec.json");
+  writeFileSync(file, JSON.stringify({ url, seconds, target }));
+  try {
+    const { stdout } = await run(process.execPath, ["--import", "tsx", new URL(import.meta.url).pathname, "--load", file], { maxBuffer: 64 * 1024 * 1024 });
+    return JSON.parse(stdout) as LoadFigure;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export async function benchCart(log = console.log): Promise<CartBenchResult[]> {
   const backends: Backend[] = process.env.BENCH_BACKENDS === "postgres" ? [] : ["pglite"];
-  if (process.env.BENCH_BACKENDS !== "pglite" && (await postgresAvailable())) backends.push("postgres");
-  else log("PostgreSQL not reachable: PGlite only");
+  if (process.env.BENCH_BACKENDS !== "pglite") {
+    if (await postgresAvailable()) backends.push("postgres");
+    else log("PostgreSQL not reachable: PGlite only");
+  }
   const results: CartBenchResult[] = [];
   for (const backend of backends) {
     const dataDir = mkdtempSync(join(tmpdir(), "shop-bench-cart-"));
@@ -97,6 +111,7 @@ export async function benchCart(log = console.log): Promise<CartBenchResult[]> {
       LOG_LEVEL: "silent",
       SECRET: "c".repeat(48),
       ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
+      ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
     });
     // The floors, measured in the same run as the real calls: (1) the add's database work alone: the
     // same `cart_add_row` call (lock, stock, insert, the answer's reads: one round trip) with a row
@@ -170,6 +185,10 @@ export async function benchCart(log = console.log): Promise<CartBenchResult[]> {
       const postCarts = await cartsWithCoupon(POST_CARTS, 0);
       const postIds = postCarts.map((c) => c.id).join(",");
 
+      if (process.env.BENCH_PGBENCH && pgdb) {
+        await splitInPostgres(shop, pgdb.url, postCarts, { store: store.id, row: floorRow, needs: floorNeeds, postIds }, log);
+        continue;
+      }
       const targets: (Target & { before?: () => Promise<void> })[] = [
         {
           name: "POST /api/cart/v1/cart-rows/",
@@ -212,6 +231,12 @@ export async function benchCart(log = console.log): Promise<CartBenchResult[]> {
           await t.before?.();
           runs.push(await load(url, t, SECONDS));
         }
+        if (t.before) {
+          const r = (await shop.database.db.execute(
+            sql`select (count(*)::float / ${POST_CARTS})::numeric(6,1) as n from order_rows where order_id in (${sql.raw(postIds)})`,
+          )) as unknown as { rows: { n: string }[] };
+          log(`  (${POST_CARTS} carts held ${r.rows[0].n} rows each on average at the end of the last run)`);
+        }
         const mid = runs.find((r) => r.reqPerSec === median(runs.map((x) => x.reqPerSec))) ?? runs[0];
         results.push({ backend, name: t.name, runs, median: mid });
         log(
@@ -227,6 +252,80 @@ export async function benchCart(log = console.log): Promise<CartBenchResult[]> {
   }
   log(`machine: ${JSON.stringify(machine())}`);
   return results;
+}
+
+/**
+ * pgbench against the bench's database: the add's function and copies of it without one part each,
+ * so that what each part costs PostgreSQL shows as the throughput it gives back.
+ */
+async function splitInPostgres(
+  shop: Awaited<ReturnType<typeof createShop>>,
+  url: string,
+  carts: { id: number; token: string }[],
+  o: { store: number; row: string; needs: string; postIds: string },
+  log: (s: string) => void,
+) {
+  const db = shop.database;
+  await db.exec("create table bench_carts (k int primary key, id int, hash text); create table bench_row (row jsonb, needs jsonb)");
+  for (const [k, c] of carts.entries()) {
+    await db.db.execute(sql`insert into bench_carts values (${k}, ${c.id}, ${hashSecret(parseToken(c.token)!.secret)})`);
+  }
+  await db.db.execute(sql`insert into bench_row values (${o.row}::jsonb, ${o.needs}::jsonb)`);
+  const res = (await db.db.execute(sql`select pg_get_functiondef('cart_add_row'::regproc) as src`)) as unknown as { rows: { src: string }[] };
+  const src = res.rows[0].src;
+  // Copies of the function, each without one part (text cut from the function's own source).
+  const cut = (name: string, from: RegExp, to: string) => {
+    const body = src.replace(/FUNCTION public\.cart_add_row/, `FUNCTION public.${name}`);
+    if (!from.test(body)) throw new Error(`${name}: part not found in cart_add_row`);
+    return body.replace(from, to);
+  };
+  const copies: [string, string][] = [
+    [
+      "cart_add_no_answer",
+      cut("cart_add_no_answer", /RETURN json_build_object\(\s*'ok', true,[\s\S]*?\);\s*END;/, "RETURN json_build_object('ok', true, 'row_id', new_id);\nEND;"),
+    ],
+    ["cart_add_no_rows", cut("cart_add_no_rows", /'rows', \(SELECT json_agg[^\n]*\n/, "'rows', '[]'::json,\n")],
+    ["cart_add_no_stock", cut("cart_add_no_stock", /WITH need AS[\s\S]*?INTO covered, levels FROM level;/, "covered := true; levels := '[]'::jsonb;")],
+  ];
+  for (const [, def] of copies) await db.exec(def);
+  await db.exec("create table bench_plain (id serial primary key, order_id int, row jsonb)");
+  const call = (fn: string) =>
+    `\\set k random(0, ${carts.length - 1})\nselect ${fn}(c.id, ${o.store}, c.hash, null, b.row, b.needs) from bench_carts c, bench_row b where c.k = :k;\n`;
+  const scripts: [string, string][] = [
+    ["cart_add_row (as the shop calls it)", call("cart_add_row")],
+    ["without the answer's JSON (cart, rows, coupon)", call("cart_add_no_answer")],
+    ["without the stock check", call("cart_add_no_stock")],
+    ["without the rows in the answer", call("cart_add_no_rows")],
+    [
+      "floor: one plain insert of the same row JSON",
+      `\\set k random(0, ${carts.length - 1})\ninsert into bench_plain (order_id, row) select c.id, b.row from bench_carts c, bench_row b where c.k = :k;\n`,
+    ],
+  ];
+  const sizes = (await db.db.execute(
+    sql`select count(*)::int as n, avg(pg_column_size(r.*))::int as row_bytes, avg(pg_column_size(selection) + pg_column_size(lines) + pg_column_size(summary))::int as json_bytes, avg(length(to_jsonb(r)::text))::int as as_text from order_rows r`,
+  )) as unknown as { rows: unknown[] };
+  log(`rows already in carts: ${JSON.stringify(sizes.rows[0])}; the added row as JSON: ${o.row.length} characters`);
+  const dir = mkdtempSync(join(tmpdir(), "shop-pgbench-"));
+  const pgbench = ["/usr/lib/postgresql/15/bin/pgbench", "pgbench"].find((p) => p === "pgbench" || existsSync(p))!;
+  try {
+    for (const [name, script] of scripts) {
+      await db.exec(`delete from order_rows where order_id in (${o.postIds})`);
+      const file = join(dir, "s.sql");
+      writeFileSync(file, script);
+      const perCart = async () => {
+        const r = (await db.db.execute(
+          sql`select (count(*)::float / ${carts.length})::numeric(6,1) as n from order_rows where order_id in (select id from bench_carts)`,
+        )) as unknown as { rows: { n: string }[] };
+        return r.rows[0].n;
+      };
+      const { stdout } = await run(pgbench, ["-n", "-c", "16", "-j", "2", "-T", String(SECONDS), "-r", "-f", file, url]);
+      const tps = /tps = ([\d.]+)/.exec(stdout)?.[1];
+      const lat = /latency average = ([\d.]+) ms/.exec(stdout)?.[1];
+      log(`pgbench c=16 ${name}: ${Math.round(Number(tps))} tps, latency average ${lat} ms (rows per cart at the end: ${await perCart()})`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** A complete configuration of the demo tray: its first variant, a valve, installation and facility. */
@@ -260,7 +359,7 @@ async function traySelection(shop: Awaited<ReturnType<typeof createShop>>, ctx: 
 }
 
 if (process.argv[2] === "--load") {
-  loadChild(JSON.parse(process.argv[3])).then(
+  loadChild(JSON.parse(readFileSync(process.argv[3], "utf8"))).then(
     () => process.exit(0),
     (e) => {
       console.error(e);

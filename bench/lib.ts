@@ -113,7 +113,7 @@ export async function createPgDatabase(): Promise<{ url: string; drop(): Promise
 export type Backend = "pglite" | "postgres";
 
 /** Starts the real shop process on a fresh PGlite DATA_DIR or a fresh PostgreSQL database. */
-export async function startFreshShop(backend: Backend, buildDir: string, extraEnv: Record<string, string> = {}) {
+export async function startFreshShop(backend: Backend, buildDir: string, extraEnv: Record<string, string> = {}, nodeArgs: string[] = []) {
   const dataDir = mkdtempSync(join(tmpdir(), "shop-bench-"));
   const pgdb = backend === "postgres" ? await createPgDatabase() : undefined;
   const env: Record<string, string> = {
@@ -128,7 +128,7 @@ export async function startFreshShop(backend: Backend, buildDir: string, extraEn
     ...extraEnv,
   };
   const started = Date.now();
-  const shop = spawnShop(env);
+  const shop = spawnShop(env, nodeArgs);
   // A first start creates and seeds the database: ~30 s at rest, several minutes on a busy machine.
   await waitFor200(shop, "/", 600_000);
   return {

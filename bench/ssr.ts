@@ -7,6 +7,10 @@
  * requests for the same page, counted by their x-cache header (MISS = rendered).
  *
  *   BUILD_DIR=build node --import tsx bench/ssr.ts            (BENCH_SECONDS=8, BENCH_DB=pglite|postgres)
+ *
+ * BENCH_PAGES=category[,product] measures only those pages; BENCH_PROFILE=<dir> runs the shop with
+ * `--cpu-prof` into that directory (written when the shop stops; summarise it with
+ * `node --import tsx bench/cpu-profile.ts <dir>/*.cpuprofile`).
  */
 import { loadavg } from "node:os";
 import { type Backend, type LoadFigure, load, postgresAvailable, startFreshShop, storefrontBuild } from "./lib.ts";
@@ -45,15 +49,17 @@ async function main() {
   );
   for (const backend of backends) {
     // As deployed: NODE_ENV=production (React's development build renders about twice slower).
-    const running = await startFreshShop(backend, buildDir, { PAGE_CACHE: "off", NODE_ENV: "production" });
+    const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+    const running = await startFreshShop(backend, buildDir, { PAGE_CACHE: "off", NODE_ENV: "production" }, profile);
     try {
       const base = running.shop.url;
+      const only = process.env.BENCH_PAGES?.split(",");
       const pages: [string, string][] = [
         ["home", "/"],
         ["category", "/platos-de-ducha/"],
         ["product", await firstProduct(base)],
       ];
-      for (const [name, path] of pages) {
+      for (const [name, path] of pages.filter(([n]) => !only || only.includes(n))) {
         await load(base + path, 2, 8); // warm-up
         const c8 = await load(base + path, SECONDS, 8);
         const c1 = await load(base + path, Math.max(3, SECONDS / 2), 1);
@@ -63,6 +69,7 @@ async function main() {
       await running.stop();
     }
   }
+  if (process.env.BENCH_PAGES || process.env.BENCH_PROFILE) return;
   const cached = await startFreshShop("pglite", buildDir, { PAGE_CACHE: "on", NODE_ENV: "production" });
   try {
     const s = await stampede(cached.shop.url, "/platos-de-ducha/");

@@ -18,7 +18,7 @@ export type Shop = { app: FastifyInstance; services: Services; database: Databas
 
 /** Opens the database, applies migrations, loads the demo data into an empty database. */
 export async function prepareDatabase(config: Config, log: (m: string) => void): Promise<Database> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   try {
     await migrate(database, async () => {
       if (config.seedOnStart && (await isEmptyDatabase(database.db))) {

@@ -32,6 +32,7 @@ describe("configuration", () => {
     expect(c.port).toBe(3000);
     expect(c.host).toBe("0.0.0.0");
     expect(c.databaseUrl).toBeUndefined();
+    expect(c.databasePoolSize).toBe(10);
     expect(c.logLevel).toBe("info");
     expect(c.nodeEnv).toBe("development");
     expect(c.publicUrl).toBe("http://localhost:3000");
@@ -47,6 +48,7 @@ describe("configuration", () => {
       PORT: "8080",
       HOST: "127.0.0.1",
       DATABASE_URL: "postgres://shop@db:5432/shop",
+      DATABASE_POOL_SIZE: "4",
       DATA_DIR: dataDir(),
       PUBLIC_URL: "https://shop.example.com/",
       SECRET: "x".repeat(40),
@@ -59,6 +61,7 @@ describe("configuration", () => {
       port: 8080,
       host: "127.0.0.1",
       databaseUrl: "postgres://shop@db:5432/shop",
+      databasePoolSize: 4,
       publicUrl: "https://shop.example.com",
       secret: "x".repeat(40),
       logLevel: "warn",
@@ -90,6 +93,11 @@ describe("configuration", () => {
     expect(refusal({ PORT: "70000", DATA_DIR: dataDir() })).toMatch(/PORT="70000"/);
     expect(refusal({ PORT: "0", DATA_DIR: dataDir() })).toMatch(/PORT="0"/);
     expect(refusal({ PORT: "80.5", DATA_DIR: dataDir() })).toMatch(/PORT="80.5"/);
+  });
+
+  it("refuses a pool size that is not a whole number from 1 to 100", () => {
+    for (const v of ["0", "101", "2.5", "many"])
+      expect(refusal({ DATABASE_POOL_SIZE: v, DATA_DIR: dataDir() })).toMatch(new RegExp(`DATABASE_POOL_SIZE="${v}"`));
   });
 
   it("refuses a DATABASE_URL that is not a PostgreSQL URL", () => {

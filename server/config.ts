@@ -20,6 +20,13 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
+  /** Connections each process keeps to PostgreSQL (more than twice the database's cores rarely helps). */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: "must be a whole number between 1 and 100" })
+    .int("must be a whole number between 1 and 100")
+    .min(1, "must be a whole number between 1 and 100")
+    .max(100, "must be a whole number between 1 and 100")
+    .default(10),
   DATA_DIR: z.string().min(1).default("./data"),
   PUBLIC_URL: z.url("must be an absolute URL such as https://shop.example.com").optional(),
   SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -98,6 +105,7 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   dataDir: string;
   publicUrl: string;
   secret: string;
@@ -156,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     secret,

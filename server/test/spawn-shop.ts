@@ -46,9 +46,9 @@ export type ShopProcess = {
   stop(signal?: NodeJS.Signals): Promise<number | string>;
 };
 
-/** Starts `node --import tsx server/main.ts` as one process (so its pid is the shop's). */
-export function spawnShop(env: Record<string, string>): ShopProcess {
-  return startShopProcess(["--import", "tsx", "server/main.ts"], env);
+/** Starts `node --import tsx server/main.ts` as one process (so its pid is the shop's); `nodeArgs` go before it (e.g. --cpu-prof). */
+export function spawnShop(env: Record<string, string>, nodeArgs: string[] = []): ShopProcess {
+  return startShopProcess([...nodeArgs, "--import", "tsx", "server/main.ts"], env);
 }
 
 /**

@@ -1,12 +1,19 @@
--- The cart add's activity mark without index churn (issue 8, docs/decisions/025).
--- cart_add_row updated orders.last_activity_at on every add; that column is in the index that the
--- abandonment job reads (status, last_activity_at), so every add wrote a new entry into each of the
--- ten indexes of orders. It now moves only when a minute old (abandonment counts hours), so a
--- shopper's adds in a row are heap-only updates; and orders keeps room on its pages for them.
+-- The cart add, cheaper inside PostgreSQL (issue 8, docs/decisions/025; measured with
+-- `BENCH_PGBENCH=1 bench/cart.ts`, which calls the function and copies of it without one part):
+-- * the answer is built as json (text) instead of jsonb: building jsonb of the cart's rows (each
+--   with its own jsonb columns) cost more than everything else the function does;
+-- * the lock is the update (one tuple write, not a lock then an update); a short stock raises
+--   CA409, which undoes it;
+-- * orders.last_activity_at is in the index the abandonment job reads, so every add wrote a new
+--   entry into each of the ten indexes of orders: the mark now moves only when a minute old
+--   (abandonment counts hours), so a shopper's adds in a row are heap-only updates, and orders
+--   keeps room on its pages for them.
 ALTER TABLE orders SET (fillfactor = 90);
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION cart_add_row(p_order_id integer, p_store_id integer, p_token_hash text, p_user_id integer, p_row jsonb, p_needs jsonb)
-RETURNS jsonb
+DROP FUNCTION cart_add_row(integer, integer, text, integer, jsonb, jsonb);
+--> statement-breakpoint
+CREATE FUNCTION cart_add_row(p_order_id integer, p_store_id integer, p_token_hash text, p_user_id integer, p_row jsonb, p_needs jsonb)
+RETURNS json
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   o orders;
@@ -72,13 +79,13 @@ BEGIN
     FROM jsonb_populate_record(NULL::order_rows, p_row) v
   RETURNING id INTO new_id;
 
-  RETURN jsonb_build_object(
+  RETURN json_build_object(
     'ok', true,
-    'order', to_jsonb(o),
+    'order', row_to_json(o),
     'row_id', new_id,
-    'rows', (SELECT jsonb_agg(to_jsonb(r) ORDER BY r.position, r.id) FROM order_rows r WHERE r.order_id = o.id),
+    'rows', (SELECT json_agg(r ORDER BY r.position, r.id) FROM order_rows r WHERE r.order_id = o.id),
     'stock', levels,
-    'coupon', (SELECT jsonb_build_object('id', c.id, 'code', c.code, 'kind', c.kind, 'value', c.value, 'min_cart_amount', c.min_cart_amount)
+    'coupon', (SELECT json_build_object('id', c.id, 'code', c.code, 'kind', c.kind, 'value', c.value, 'min_cart_amount', c.min_cart_amount)
                  FROM coupons c WHERE c.id = o.coupon_id));
 END;
 $$;
