@@ -40,6 +40,20 @@ async function openTray(shop: ShopPage, path = TRAY) {
   await shop.hydrated();
 }
 
+/** The questions waiting for an answer, as staff see them through the admin API (and staff's header). */
+async function pendingQuestions(base: string) {
+  const token = await fetch(`${base}/api/auth-users/token/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(E2E_STAFF),
+  }).then((r) => r.json() as Promise<{ access: string }>);
+  const auth = { authorization: `Bearer ${token.access}` };
+  const pending = (await fetch(`${base}/api/reviews/v1/questions/?answered=false`, { headers: auth }).then((r) => r.json())) as {
+    results: { id: number; question: string }[];
+  };
+  return { auth, pending };
+}
+
 describeBrowser("product page", (browser) => {
   it("installation in Madrid at 40 km with disassembly and pre-measurement: (2000 + 10500 + 5000 + 4500) x 1.21, carried into the cart line", async () => {
     const shop = await browser.open();
@@ -143,15 +157,7 @@ describeBrowser("product page", (browser) => {
 
     // Staff answer it (the admin API).
     const base = new URL(page.url()).origin;
-    const token = await fetch(`${base}/api/auth-users/token/`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(E2E_STAFF),
-    }).then((r) => r.json() as Promise<{ access: string }>);
-    const auth = { authorization: `Bearer ${token.access}` };
-    const pending = (await fetch(`${base}/api/reviews/v1/questions/?answered=false`, { headers: auth }).then((r) => r.json())) as {
-      results: { id: number; question: string }[];
-    };
+    const { auth, pending } = await pendingQuestions(base);
     const mine = pending.results.find((q) => q.question === question);
     expect(mine).toBeDefined();
     const answer = "Sí, sobre una base rígida y nivelada, con la impermeabilización adecuada.";
@@ -202,15 +208,7 @@ describeBrowser("product page", (browser) => {
     expect(pagePosts).toEqual([]);
     expect(new URL(page.url()).pathname).toBe(TRAY);
     // Sent once: staff see exactly one such question waiting.
-    const base = new URL(page.url()).origin;
-    const token = await fetch(`${base}/api/auth-users/token/`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(E2E_STAFF),
-    }).then((r) => r.json() as Promise<{ access: string }>);
-    const pending = (await fetch(`${base}/api/reviews/v1/questions/?answered=false`, {
-      headers: { authorization: `Bearer ${token.access}` },
-    }).then((r) => r.json())) as { results: { question: string }[] };
+    const { pending } = await pendingQuestions(new URL(page.url()).origin);
     expect(pending.results.filter((q) => q.question === question)).toHaveLength(1);
   });
 
