@@ -1,5 +1,11 @@
 import { expect, it } from "vitest";
-import { describeBrowser, FUNCTIONAL_COOKIES } from "./support/index.ts";
+import { describeBrowser, FUNCTIONAL_COOKIES, type ShopPage } from "./support/index.ts";
+
+/**
+ * The recorded choice. The banner goes as soon as the choice is sent and the cookie comes with the
+ * server's answer, so tests poll this rather than read it once the banner is gone.
+ */
+const consentCookie = async (shop: ShopPage) => (await shop.context.cookies(shop.baseURL)).find((c) => c.name === "cookie_consent")?.value;
 
 describeBrowser("cookie consent (AEPD/CNIL)", (browser) => {
   it("sets no non-essential cookie before a choice, and refusing is as easy as accepting", async () => {
@@ -35,8 +41,7 @@ describeBrowser("cookie consent (AEPD/CNIL)", (browser) => {
 
     await reject.click();
     await expect.poll(() => shop.cookieBanner().count()).toBe(0);
-    const consent = (await shop.context.cookies(shop.baseURL)).find((c) => c.name === "cookie_consent");
-    expect(consent?.value).toBe("rejected");
+    await expect.poll(() => consentCookie(shop)).toBe("rejected");
     expect((await shop.cookieNames()).every((n) => FUNCTIONAL_COOKIES.includes(n))).toBe(true);
     // The choice is remembered.
     await shop.goto("/marcas");
@@ -48,8 +53,7 @@ describeBrowser("cookie consent (AEPD/CNIL)", (browser) => {
     await shop.goto("/marcas");
     await shop.cookieButton("accept").click();
     await expect.poll(() => shop.cookieBanner().count()).toBe(0);
-    // The banner hides as soon as the choice is sent; the cookie comes with the answer.
-    await expect.poll(async () => (await shop.context.cookies(shop.baseURL)).find((c) => c.name === "cookie_consent")?.value).toBe("accepted");
+    await expect.poll(() => consentCookie(shop)).toBe("accepted");
     expect(shop.path()).toBe("/marcas");
   });
 
