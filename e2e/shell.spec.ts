@@ -23,6 +23,32 @@ describeBrowser("storefront shell", (browser) => {
     expect(await shop.mainMenu().isVisible()).toBe(true);
   });
 
+  it("loads the home's offers rail when the shopper comes near it, and links to the offers without JavaScript", async () => {
+    const shop = await browser.open();
+    const { page } = shop;
+    const listed: string[] = [];
+    page.on("request", (r) => r.url().includes("/weblist_products/") && listed.push(r.url()));
+    const html = await (await page.request.get("/")).text();
+    // The document carries the rail's heading and link, not its cards (decision 027).
+    const room = /id="home-offers"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    expect(room).toContain("/ofertas");
+    expect(room).not.toMatch(/href="[^"]+\.html"/);
+    await shop.goto("/");
+    const heading = page.getByRole("heading", { name: "Ofertas que no duran" });
+    const rail = page.locator("section", { has: heading });
+    await heading.scrollIntoViewIfNeeded();
+    await expect.poll(() => rail.locator('a[href$=".html"]').count()).toBeGreaterThan(0);
+    expect(listed.filter((u) => new URL(u).searchParams.get("listing") === "offers")).toHaveLength(1);
+
+    const nojs = await browser.open({ javaScript: false });
+    await nojs.page.goto("/");
+    const links = nojs.page.locator("section", { has: nojs.page.getByRole("heading", { name: "Ofertas que no duran" }) }).getByRole("link", {
+      name: "Ver todas las ofertas",
+    });
+    expect(await links.count()).toBeGreaterThan(0);
+    for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))) expect(href).toBe("/ofertas");
+  });
+
   it("shows the 404 page for an unknown path and goes back to the shop", async () => {
     const shop = await browser.open();
     const res = await shop.goto("/esta-pagina-no-existe");

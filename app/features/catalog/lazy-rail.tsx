@@ -3,7 +3,7 @@ import { type CardView, cardView } from "../../../core/card-view.ts";
 import type { ProductCard } from "../../../core/catalog.types.ts";
 import { useI18n } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
-import { ProductRail } from "./sliders";
+import { ProductRail, RailHead } from "./sliders";
 
 /** How far below the viewport a rail starts loading: about two phone screens ahead of the shopper. */
 const NEAR = "0px 0px 1200px 0px";
@@ -54,14 +54,7 @@ export function LazyRail({ id, title, listing, more }: Props) {
   if (cards) return <ProductRail id={id} title={title} products={cards} more={more} />;
   return (
     <section ref={room} aria-labelledby={id} className="py-8 sm:py-10">
-      <div className="mb-4 flex items-end justify-between gap-4" data-nav>
-        <h2 id={id} className="text-2xl font-extrabold text-brand-900 sm:text-3xl">
-          {title}
-        </h2>
-        <a href={href(more.to)} className="mr-2 text-sm font-semibold text-brand-700 underline hover:text-brand-900">
-          {more.label}
-        </a>
-      </div>
+      <RailHead id={id} title={title} more={more} />
       <div className="rail-room">
         <noscript>
           <a href={href(more.to)} className="btn-secondary">

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { CardView as Card } from "../../../core/card-view.ts";
 import type { BannerDto } from "../../../core/catalog.types.ts";
@@ -137,41 +137,55 @@ export function HeroSlider({ slides }: { slides: BannerDto[] }) {
   );
 }
 
+/**
+ * A rail's heading line: its title, its "see all" link and, once the rail has its cards, its own
+ * controls (children). The home's rails that load near the viewport (lazy-rail.tsx) show the same
+ * line before their cards come, so nothing moves when they do.
+ */
+export function RailHead({ id, title, more, children }: { id: string; title: string; more?: { to: string; label: string }; children?: ReactNode }) {
+  const { href } = useI18n();
+  return (
+    <div className="mb-4 flex items-end justify-between gap-4">
+      <h2 id={id} className="text-2xl font-extrabold text-brand-900 sm:text-3xl">
+        {title}
+      </h2>
+      <div className="flex items-center gap-2">
+        {more && (
+          <Link to={href(more.to)} className="mr-2 text-sm font-semibold text-brand-700 underline hover:text-brand-900">
+            {more.label}
+          </Link>
+        )}
+        {children}
+      </div>
+    </div>
+  );
+}
+
 /** A horizontal rail of product cards with a heading, a "see all" link and scroll buttons. */
 export function ProductRail({ title, products, more, id }: { title: string; products: Card[]; more?: { to: string; label: string }; id: string }) {
-  const { t, href } = useI18n();
+  const { t } = useI18n();
   const track = useRef<HTMLUListElement>(null);
   if (!products.length) return null;
   return (
     <section aria-labelledby={id} className="py-8 sm:py-10">
-      <div className="mb-4 flex items-end justify-between gap-4">
-        <h2 id={id} className="text-2xl font-extrabold text-brand-900 sm:text-3xl">
-          {title}
-        </h2>
-        <div className="flex items-center gap-2">
-          {more && (
-            <Link to={href(more.to)} className="mr-2 text-sm font-semibold text-brand-700 underline hover:text-brand-900">
-              {more.label}
-            </Link>
-          )}
-          <button
-            type="button"
-            className="hidden h-10 w-10 items-center justify-center rounded-full border border-slate-300 hover:bg-brand-50 sm:flex"
-            onClick={() => scrollTrack(track.current, -1, true)}
-            aria-label={t("catalog.rail.prev", { title })}
-          >
-            <Arrow dir="prev" />
-          </button>
-          <button
-            type="button"
-            className="hidden h-10 w-10 items-center justify-center rounded-full border border-slate-300 hover:bg-brand-50 sm:flex"
-            onClick={() => scrollTrack(track.current, 1, true)}
-            aria-label={t("catalog.rail.next", { title })}
-          >
-            <Arrow dir="next" />
-          </button>
-        </div>
-      </div>
+      <RailHead id={id} title={title} more={more}>
+        <button
+          type="button"
+          className="hidden h-10 w-10 items-center justify-center rounded-full border border-slate-300 hover:bg-brand-50 sm:flex"
+          onClick={() => scrollTrack(track.current, -1, true)}
+          aria-label={t("catalog.rail.prev", { title })}
+        >
+          <Arrow dir="prev" />
+        </button>
+        <button
+          type="button"
+          className="hidden h-10 w-10 items-center justify-center rounded-full border border-slate-300 hover:bg-brand-50 sm:flex"
+          onClick={() => scrollTrack(track.current, 1, true)}
+          aria-label={t("catalog.rail.next", { title })}
+        >
+          <Arrow dir="next" />
+        </button>
+      </RailHead>
       <ul ref={track} className="-mx-4 flex snap-x gap-3 overflow-x-auto scroll-px-4 px-4 pb-2 sm:mx-0 sm:gap-5 sm:px-0 [scrollbar-width:thin]">
         {products.map((p) => (
           <li key={p.id} className="rail-item">
