@@ -27,7 +27,7 @@ import {
 
 export type CartToken = string | null;
 
-/** What `cart_add_row` answers (migrations 0015, 0016): rows as `to_jsonb`, stock as [kind, id, units]; it raises CA409 when the stock is short. */
+/** What `cart_add_row` answers (migration 0016): rows as `row_to_json`, stock as [kind, id, units]; it raises CA409 when the stock is short. */
 type AddRowAnswer = {
   ok: true;
   order: Record<string, unknown>;
