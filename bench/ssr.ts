@@ -8,18 +8,39 @@
  *
  *   BUILD_DIR=build node --import tsx bench/ssr.ts            (BENCH_SECONDS=8, BENCH_DB=pglite|postgres)
  *
- * BENCH_PAGES=category[,product] measures only those pages; BENCH_PROFILE=<dir> runs the shop with
- * `--cpu-prof` into that directory (written when the shop stops; summarise it with
- * `node --import tsx bench/cpu-profile.ts <dir>/*.cpuprofile`).
+ * The pages a shopper opens are measured the same way (issue 12), with their cookies in every
+ * request: `cart` (a guest's cart of a configured shower tray and a tap, `bd_cart` cookie),
+ * `checkout` (with that cart) and `profile` (a logged-in customer's profile home with addresses,
+ * favourites and a paid order: the `sid_access` cookie alone, so that no request of the run rotates
+ * the refresh token; it lives 600 s, made right before that page's runs, so BENCH_SECONDS must
+ * stay under ~390). They are made through the shop's API by bench/shopper.ts. These pages are never
+ * page-cached (user data); each is fetched once first and its status and `x-cache` header printed
+ * ("none": not served from nor stored in a cache).
+ *
+ * BENCH_PAGES=<names> (comma-separated, of home, category, product, cart, checkout, profile) measures
+ * only those pages, e.g. BENCH_SECONDS=2 BENCH_PAGES=cart,checkout,profile for a short check;
+ * BENCH_PROFILE=<dir> runs the shop with `--cpu-prof` into that directory (written when the shop
+ * stops; summarise it with `node --import tsx bench/cpu-profile.ts <dir>/*.cpuprofile`).
  */
+import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import { type Backend, type LoadFigure, load, postgresAvailable, startFreshShop, storefrontBuild } from "./lib.ts";
+import { customer, fetchHttp, type GuestCart, guestCart } from "./shopper.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
 async function firstProduct(base: string): Promise<string> {
   const html = await (await fetch(`${base}/platos-de-ducha/`)).text();
   return /href="(\/[^"/]+\.html)"/.exec(html)?.[1] ?? "/";
+}
+
+type AutocannonResult = { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
+const autocannon = createRequire(import.meta.url)("autocannon") as (opts: object) => Promise<AutocannonResult>;
+
+/** lib.ts's load() with a Cookie header on every request (a shopper's pages). */
+async function loadAs(url: string, cookie: string, seconds: number, connections: number): Promise<LoadFigure> {
+  const r = await autocannon({ url, connections, duration: seconds, headers: { "accept-encoding": "br, gzip", cookie } });
+  return { reqPerSec: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
 
 async function stampede(base: string, path: string, n = 200) {
@@ -64,6 +85,37 @@ async function main() {
         const c8 = await load(base + path, SECONDS, 8);
         const c1 = await load(base + path, Math.max(3, SECONDS / 2), 1);
         console.log(`${backend.padEnd(8)} ${name.padEnd(8)} c=8: ${fmt(c8)} | c=1: ${fmt(c1)}  (${path}; load ${loadavg()[0].toFixed(2)})`);
+      }
+      // The shopper's pages, with their cookies; the guest's cart is made once, the customer right before its page.
+      const http = fetchHttp(base);
+      let guest: GuestCart | undefined;
+      const cartCookie = async () => {
+        guest ??= await guestCart(http);
+        return guest.cookie;
+      };
+      const shopperPages: [string, () => Promise<{ path: string; cookie: string }>][] = [
+        ["cart", async () => ({ path: "/cart", cookie: await cartCookie() })],
+        ["checkout", async () => ({ path: "/checkout", cookie: await cartCookie() })],
+        [
+          "profile",
+          async () => {
+            const c = await customer(http, running.env.DATA_DIR);
+            return { path: `/profile/${c.id}`, cookie: c.accessCookie };
+          },
+        ],
+      ];
+      for (const [name, make] of shopperPages.filter(([n]) => !only || only.includes(n))) {
+        const { path, cookie } = await make();
+        const first = await fetch(base + path, { headers: { cookie, "accept-encoding": "br" }, redirect: "manual" });
+        await first.arrayBuffer();
+        const check = `status ${first.status}, x-cache ${first.headers.get("x-cache") ?? "none"}, cache-control ${first.headers.get("cache-control")}`;
+        if (first.status !== 200) throw new Error(`${name} ${path}: ${check}`);
+        await loadAs(base + path, cookie, 2, 8); // warm-up
+        const c8 = await loadAs(base + path, cookie, SECONDS, 8);
+        const c1 = await loadAs(base + path, cookie, Math.max(3, SECONDS / 2), 1);
+        console.log(
+          `${backend.padEnd(8)} ${name.padEnd(8)} c=8: ${fmt(c8)} | c=1: ${fmt(c1)}  (${path}; first answer ${check}; load ${loadavg()[0].toFixed(2)})`,
+        );
       }
     } finally {
       await running.stop();
