@@ -12,7 +12,7 @@ export { freePort, ROOT, spawnShop, waitFor200, storefrontBuild };
 /**
  * Starts the shop the way `npm start` runs it (package.json): the server compiled by
  * scripts/build-server.mjs, run by plain node (no TypeScript loader), with MALLOC_ARENA_MAX=2
- * unless env says otherwise and NODE_OPTIONS=--max-old-space-size=512 (env.NODE_OPTIONS is added
+ * unless env says otherwise and NODE_OPTIONS=--max-old-space-size=512 --max-semi-space-size=8 (env.NODE_OPTIONS is added
  * after it: a later flag wins). The same handle as spawnShop (which runs the sources through tsx).
  */
 export async function spawnBuiltShop(env: Record<string, string>): Promise<ShopProcess> {
@@ -21,7 +21,7 @@ export async function spawnBuiltShop(env: Record<string, string>): Promise<ShopP
   return startShopProcess([main], {
     MALLOC_ARENA_MAX: "2",
     ...env,
-    NODE_OPTIONS: `--max-old-space-size=512 ${env.NODE_OPTIONS ?? ""}`.trim(),
+    NODE_OPTIONS: `--max-old-space-size=512 --max-semi-space-size=8 ${env.NODE_OPTIONS ?? ""}`.trim(),
   });
 }
 

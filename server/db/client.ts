@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
@@ -99,6 +100,10 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   let client: PGlite;
   try {
     const settings = Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
+    // PGlite's WebAssembly compiled by V8's baseline compiler only (docs/decisions/028): the
+    // optimising tier would keep a second, optimised copy of Postgres' hot code (~40-80 MB
+    // resident) for no measurable gain here. Read when the module is compiled, i.e. by create().
+    setFlagsFromString("--liftoff-only");
     client = await PGlite.create({ dataDir, extensions: { unaccent, pg_trgm }, startParams: [...PGlite.defaultStartParams, ...settings] });
   } catch (e) {
     release();
