@@ -75,19 +75,24 @@ export default [
   ]),
   route(fr("profile"), "routes/layouts/userprofile.tsx", [
     // "/profile" alone (and any path without the id): the customer's own area, or the login first.
+    // The id is a required segment, not an optional one: React Router tries every route's path
+    // for every request (a catalog page, matched by the last route, tries all of them), and each
+    // optional segment doubles the paths a route stands for (docs/decisions/028).
     index("routes/pages/profile-redirect.tsx", { id: "profile-index" }),
     route(":id", "routes/pages/profile-home.tsx"),
-    route(":id?/access-data", "routes/pages/profile-access-data.tsx"),
-    route(":id?/address", "routes/pages/profile-address.tsx"),
-    route(":id?/address/form-billing/:billing_id?", PROFILE_ADDRESS_FORM, { id: "profile-form-billing" }),
-    route(":id?/address/form-shipping/:shipping_id?", PROFILE_ADDRESS_FORM, { id: "profile-form-shipping" }),
-    route(":id?/favourites", "routes/pages/profile-favourites.tsx"),
-    route(":id?/newsletter", "routes/pages/profile-newsletter.tsx"),
-    route(":id?/order", PROFILE_ORDERS, { id: "profile-orders" }),
-    route(":id?/order/:order_id", "routes/pages/profile-order.tsx", { id: "profile-order" }),
-    route(":id?/quotation", PROFILE_ORDERS, { id: "profile-quotations" }),
-    route(":id?/quotation/:quotation_id", "routes/pages/profile-order.tsx", { id: "profile-quotation" }),
-    route(":id?/privacy", "routes/pages/profile-privacy.tsx"),
+    // A section's path without the id ("/profile/address/form-billing"): the same redirect.
+    route("*", "routes/pages/profile-redirect.tsx", { id: "profile-rest" }),
+    route(":id/access-data", "routes/pages/profile-access-data.tsx"),
+    route(":id/address", "routes/pages/profile-address.tsx"),
+    route(":id/address/form-billing/:billing_id?", PROFILE_ADDRESS_FORM, { id: "profile-form-billing" }),
+    route(":id/address/form-shipping/:shipping_id?", PROFILE_ADDRESS_FORM, { id: "profile-form-shipping" }),
+    route(":id/favourites", "routes/pages/profile-favourites.tsx"),
+    route(":id/newsletter", "routes/pages/profile-newsletter.tsx"),
+    route(":id/order", PROFILE_ORDERS, { id: "profile-orders" }),
+    route(":id/order/:order_id", "routes/pages/profile-order.tsx", { id: "profile-order" }),
+    route(":id/quotation", PROFILE_ORDERS, { id: "profile-quotations" }),
+    route(":id/quotation/:quotation_id", "routes/pages/profile-order.tsx", { id: "profile-quotation" }),
+    route(":id/privacy", "routes/pages/profile-privacy.tsx"),
   ]),
   // The customer's data as a JSON file (GDPR): a resource route, outside the profile layout.
   route(fr("profile/:id/privacy/export"), "routes/resources/profile-export.ts", { id: "profile-export" }),

@@ -129,6 +129,17 @@ describeEachDb("account pages (SSR, no JavaScript) and the page cache", (kind) =
       }
       const mine = await get(`${prefix}/profile/me/favourites`, jar);
       expect(mine.headers.location).toBe(`${prefix}/profile/${other.id}/favourites`);
+      // A section's path without the id leads to the customer's own; a path under an id that is
+      // no section is a 404 (not a redirect to itself).
+      for (const path of ["/access-data", "/address/form-billing", "/order?page=2"]) {
+        const own = await get(`${prefix}/profile${path}`, jar);
+        expect(own.statusCode, path).toBe(302);
+        expect(own.headers.location).toBe(`${prefix}/profile/${other.id}${path}`);
+      }
+      for (const path of [`/profile/${other.id}/nope`, `/profile/${other.id}/address/form-billing/1/2`, "/profile/me/nope/deeper"]) {
+        const res = await get(`${prefix}${path}`, jar);
+        expect(res.statusCode === 302 ? res.headers.location : res.statusCode, path).toBe(path.startsWith("/profile/me") ? `${prefix}/profile/${other.id}/nope/deeper` : 404);
+      }
     }
     // The professional's address is not reachable through the other customer's id either.
     const proJar = await logIn(pro);

@@ -88,9 +88,12 @@ export async function requireProfile(request: Request, context: AppLoadContext, 
   }
   const user = session.user;
   const base = localePath(lang, `/profile/${user.id}`);
-  if (params.id === undefined || params.id === "" || params.id === "me") {
-    // "/profile/access-data" or "/profile/me/favourites" (the header's link) -> the customer's own id
+  if (params.id === undefined || params.id === "me" || !/^\d+$/.test(params.id)) {
+    // "/profile/access-data" (its first segment taken for the id), "/profile/address/form-billing"
+    // (the profile's catch-all) or "/profile/me/favourites" (the header's link) -> the customer's own id
     const rest = url.pathname.replace(/^(\/fr)?\/profile\/?(me(\/|$))?/, "");
+    // Under an id, a path that is no section ("/profile/7/nope") is no page, not a redirect loop.
+    if (/^\d+(\/|$)/.test(rest)) throw notFound();
     throw redirect(`${base}${rest ? `/${rest}` : ""}${url.search}`, { headers: sessionHeaders(session) });
   }
   if (params.id !== String(user.id)) throw notFound();

@@ -1,9 +1,12 @@
 import { requireProfile } from "~/lib/session.server";
 import type { Route } from "./+types/profile-redirect";
 
-/** "/profile": the customer's own profile home (or the login first). */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireProfile(request, context, params);
+/**
+ * "/profile", and a section's path without the id ("/profile/address/form-billing"): the
+ * customer's own profile there (or the login first). No id here: requireProfile redirects.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireProfile(request, context, {});
   return null;
 }
 
