@@ -33,7 +33,19 @@ import {
   scopeOf,
 } from "./catalog.types.ts";
 import { listWhere, loadCards, pageOf, paginated, productPath } from "./listing/cards.ts";
-import { alternatesOf, bannersOf, categoryDto, filtersOfCategory, linksOf, listCategory, type StoreIds } from "./listing/category-listing.ts";
+import {
+  alternatesOf,
+  bannersOf,
+  type CategoryBannerRow,
+  type CategoryLinkRow,
+  categoryDto,
+  filtersOfCategory,
+  linksOf,
+  listCategory,
+  loadCategoryBanners,
+  loadCategoryLinks,
+  type StoreIds,
+} from "./listing/category-listing.ts";
 import { loadProductPageCatalog, type ProductPageCatalog, productPageCache, withFreshStock } from "./products/product-page.ts";
 import { attributesOf, complementsOf, complementTypesOf, productDetail, productIdBySlug, relatedOf, technicalDataOf, variantsOf } from "./products/products.ts";
 import { searchProducts, suggest } from "./search/search.ts";
@@ -45,6 +57,9 @@ type Merchandising = {
   banners: BannerDto[];
   highlights: Record<"category" | "product" | "supplier", number[]>;
   seoTexts: SeoText[];
+  /** The category pages' banners (this store's) and links (every language). */
+  categoryBanners: CategoryBannerRow[];
+  categoryLinks: CategoryLinkRow[];
 };
 
 /** Store pages that are not categories, products or brands (get_seo_link answers "page"). */
@@ -137,8 +152,9 @@ export function createCatalogService(database: Database, stores: StoresService) 
   }
 
   /**
-   * A store's merchandising, read once (4 queries) and kept until the catalog changes: the home
-   * page then runs only the queries of its products and brands. Keyed by store id (a handful).
+   * A store's merchandising, read once (6 queries) and kept until the catalog changes: the home
+   * page then runs only the queries of its products and brands, a category page only its
+   * listing's. Keyed by store id (a handful).
    */
   function merchandising(storeId: number): Promise<Merchandising> {
     let p = merchByStore.get(storeId);
@@ -151,7 +167,7 @@ export function createCatalogService(database: Database, stores: StoresService) 
   }
 
   async function loadMerchandising(storeId: number): Promise<Merchandising> {
-    const [sliders, banners, marks, seo] = await Promise.all([
+    const [sliders, banners, marks, seo, categoryBanners, categoryLinks] = await Promise.all([
       db.select().from(homeSliders).where(eq(homeSliders.storeId, storeId)).orderBy(asc(homeSliders.position), asc(homeSliders.id)),
       db.select().from(homeBanners).where(eq(homeBanners.storeId, storeId)).orderBy(asc(homeBanners.position), asc(homeBanners.id)),
       db
@@ -160,6 +176,8 @@ export function createCatalogService(database: Database, stores: StoresService) 
         .where(eq(storeHighlights.storeId, storeId))
         .orderBy(asc(storeHighlights.position), asc(storeHighlights.id)),
       db.select().from(seoTexts).where(eq(seoTexts.storeId, storeId)).orderBy(asc(seoTexts.page)),
+      loadCategoryBanners(db, storeId),
+      loadCategoryLinks(db),
     ]);
     const byKind = (kind: string) => marks.filter((m) => m.kind === kind).map((m) => m.id);
     return {
@@ -167,6 +185,8 @@ export function createCatalogService(database: Database, stores: StoresService) 
       banners: banners.map((s) => ({ id: s.id, title: s.title, subtitle: s.subtitle, url: s.url, illustration: s.illustration })),
       highlights: { category: byKind("category"), product: byKind("product"), supplier: byKind("supplier") },
       seoTexts: seo.map((t) => ({ page: t.page, title: t.title, body: t.body })),
+      categoryBanners,
+      categoryLinks,
     };
   }
 
@@ -256,7 +276,9 @@ export function createCatalogService(database: Database, stores: StoresService) 
     async listByCategory(ctx: RequestContext, slug: string, q: ListQuery): Promise<CategoryListing | null> {
       const scope = scopeOf(ctx);
       const found = await categoryNode(scope, slug);
-      return found ? listCategory(db, found.m, scope, found.node, q, await storeIds()) : null;
+      if (!found) return null;
+      const extras = merchandising(scope.storeId).then((m) => ({ banners: m.categoryBanners, links: m.categoryLinks }));
+      return listCategory(db, found.m, scope, found.node, q, await storeIds(), extras);
     },
     async categoryFilters(ctx: RequestContext, categoryId: number) {
       const scope = scopeOf(ctx);
@@ -264,10 +286,11 @@ export function createCatalogService(database: Database, stores: StoresService) 
       return found ? filtersOfCategory(db, found.m, scope, found.node) : [];
     },
     async categoryLinks(ctx: RequestContext, categoryId: number) {
-      return linksOf(db, scopeOf(ctx), categoryId);
+      const scope = scopeOf(ctx);
+      return linksOf((await merchandising(scope.storeId)).categoryLinks, scope.language, categoryId);
     },
     async categoryBanners(ctx: RequestContext, categoryId?: number) {
-      return bannersOf(db, scopeOf(ctx), categoryId);
+      return bannersOf((await merchandising(scopeOf(ctx).storeId)).categoryBanners, categoryId);
     },
     /**
      * get_seo_link: what a store URL shows and its canonical URL (with the /fr prefix for the

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { type Language, localePath } from "../../../../core/stores.ts";
 import type { Db } from "../../../db/client.ts";
 import { loadCards, pageOf, paginated, SORT_COLUMNS, sortSql } from "./cards.ts";
@@ -289,18 +289,31 @@ function filterDtos(defs: FilterDef[], language: Language, facet: FacetResult): 
   });
 }
 
-export async function listCategory(db: Db, meta: CatalogMeta, scope: Scope, node: CategoryNode, q: ListQuery, storeIds: StoreIds): Promise<CategoryListing> {
+/**
+ * A page of a category's listing. `extras` are the store's category banners and the links of
+ * every category (cached with the store's merchandising until the catalog changes).
+ */
+export async function listCategory(
+  db: Db,
+  meta: CatalogMeta,
+  scope: Scope,
+  node: CategoryNode,
+  q: ListQuery,
+  storeIds: StoreIds,
+  extras: Promise<{ banners: CategoryBannerRow[]; links: CategoryLinkRow[] }>,
+): Promise<CategoryListing> {
   const { page, pageSize, offset } = pageOf(q);
   const sort = q.sort ?? "best_seller";
   const defs = filtersFor(meta, node.id);
   const { groups, selected } = selectionGroups(defs, q.filters);
   const catIds = subtreeIds(meta, node.id, scope.storeId, scope.language);
-  const [facet, category, banners, links] = await Promise.all([
+  const [facet, category, { banners: allBanners, links: allLinks }] = await Promise.all([
     facetQuery(db, scope, catIds, defs, groups, { sort, limit: pageSize, offset }),
     categoryDto(db, meta, scope, node, storeIds),
-    bannersOf(db, scope, node.id),
-    linksOf(db, scope, node.id),
+    extras,
   ]);
+  const banners = bannersOf(allBanners, node.id);
+  const links = linksOf(allLinks, scope.language, node.id);
   const cards = await loadCards(db, scope, facet.ids);
   return {
     ...paginated(cards, page, pageSize, facet.total),
@@ -321,15 +334,20 @@ export async function filtersOfCategory(db: Db, meta: CatalogMeta, scope: Scope,
   return filterDtos(defs, scope.language, facet);
 }
 
-/** Banners of a category page: its own and the store's banners for every category (category null). */
-export async function bannersOf(db: Db, scope: Scope, categoryId?: number): Promise<BannerDto[]> {
-  const where =
-    categoryId === undefined
-      ? eq(categoryBanners.storeId, scope.storeId)
-      : and(eq(categoryBanners.storeId, scope.storeId), or(eq(categoryBanners.categoryId, categoryId), isNull(categoryBanners.categoryId)));
-  const list = await db.select().from(categoryBanners).where(where).orderBy(asc(categoryBanners.gridPosition), asc(categoryBanners.id));
+/** A store's category banners (all categories), as stored: read once per store and cached with the merchandising. */
+export type CategoryBannerRow = BannerDto & { categoryId: number | null };
+/** The category pages' links of every language, as stored: read with the merchandising. */
+export type CategoryLinkRow = { categoryId: number; language: string; label: string; url: string };
+
+export async function loadCategoryBanners(db: Db, storeId: number): Promise<CategoryBannerRow[]> {
+  const list = await db
+    .select()
+    .from(categoryBanners)
+    .where(eq(categoryBanners.storeId, storeId))
+    .orderBy(asc(categoryBanners.gridPosition), asc(categoryBanners.id));
   return list.map((b) => ({
     id: b.id,
+    categoryId: b.categoryId,
     title: b.title,
     subtitle: b.subtitle,
     url: b.url,
@@ -338,11 +356,18 @@ export async function bannersOf(db: Db, scope: Scope, categoryId?: number): Prom
   }));
 }
 
-export async function linksOf(db: Db, scope: Scope, categoryId: number): Promise<{ label: string; url: string }[]> {
-  const list = await db
-    .select({ label: categoryLinks.label, url: categoryLinks.url })
+export async function loadCategoryLinks(db: Db): Promise<CategoryLinkRow[]> {
+  return db
+    .select({ categoryId: categoryLinks.categoryId, language: categoryLinks.language, label: categoryLinks.label, url: categoryLinks.url })
     .from(categoryLinks)
-    .where(and(eq(categoryLinks.categoryId, categoryId), eq(categoryLinks.language, scope.language)))
     .orderBy(asc(categoryLinks.position), asc(categoryLinks.id));
-  return list;
+}
+
+/** Banners of a category page: its own and the store's banners for every category (category null); all of them without a category. */
+export function bannersOf(all: CategoryBannerRow[], categoryId?: number): BannerDto[] {
+  return all.filter((b) => categoryId === undefined || b.categoryId === categoryId || b.categoryId === null).map(({ categoryId: _, ...b }) => b);
+}
+
+export function linksOf(all: CategoryLinkRow[], language: Language, categoryId: number): { label: string; url: string }[] {
+  return all.filter((l) => l.categoryId === categoryId && l.language === language).map((l) => ({ label: l.label, url: l.url }));
 }
