@@ -4,10 +4,11 @@
  * so that adding days never trips over a daylight-saving change.
  */
 import { TIME_ZONE } from "./stores.ts";
+import { dateFormat } from "./intl.ts";
 
 /** Today's calendar date in Madrid, as a UTC-midnight Date. */
 export function shopToday(now: Date = new Date()): Date {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  const parts = dateFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
   return new Date(`${parts}T00:00:00Z`);
 }
 
@@ -33,5 +34,5 @@ export function deliveryRange(days: { min: number; max: number }, now: Date = ne
 
 /** "lun, 3 mar" style short date in the store's language. */
 export function formatDay(d: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" }).format(d);
+  return dateFormat(locale, { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" }).format(d);
 }

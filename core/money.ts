@@ -1,4 +1,6 @@
 /** Money is integer cents everywhere. Every rounding rule of the shop lives here. */
+import { numberFormat } from "./intl.ts";
+
 export type Cents = number;
 
 export function assertCents(value: number): Cents {
@@ -26,17 +28,9 @@ export function sum(values: Cents[]): Cents {
   return values.reduce((a, b) => a + b, 0);
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
 /** 123456 -> "1.234,56 €" in es-ES. */
 export function formatPrice(cents: Cents, locale = "es-ES", currency = "EUR"): string {
-  const key = `${locale}|${currency}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, { style: "currency", currency });
-    formatters.set(key, f);
-  }
-  return f.format(cents / 100);
+  return numberFormat(locale, { style: "currency", currency }).format(cents / 100);
 }
 
 /** Percentage saved, rounded down so a label never promises more than the real saving. */

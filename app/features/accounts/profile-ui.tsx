@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { useI18n } from "~/lib/i18n";
 import { FormMessage } from "./form";
+import { dateFormat } from "../../../core/intl.ts";
 
 /** The heading of a profile section (the one h1 of the page) and its short intro. */
 export function ProfileHeading({ title, intro }: { title: string; intro?: string }) {
@@ -93,5 +94,6 @@ export function EmptyState({
 /** A localised "12 de marzo de 2026" for the dates a customer sees. */
 export function useDate() {
   const { locale } = useI18n();
-  return (iso: string) => new Date(iso).toLocaleDateString(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Madrid" });
+  const f = dateFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Madrid" });
+  return (iso: string) => f.format(new Date(iso));
 }

@@ -2,18 +2,11 @@ import { percentOff } from "../../../core/money.ts";
 import { type CardView as Card, cardPath } from "../../../core/card-view.ts";
 import { useI18n } from "~/lib/i18n";
 import { Picture } from "./picture";
+import { numberFormat } from "../../../core/intl.ts";
 
-// One formatter per locale: Number#toLocaleString builds a new one on every call (a hot spot
-// of the listing's server render, 24 cards a page).
-const ratingFormats = new Map<string, Intl.NumberFormat>();
-const ratingText = (n: number, locale: string) => {
-  let f = ratingFormats.get(locale);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-    ratingFormats.set(locale, f);
-  }
-  return f.format(n);
-};
+// One formatter per locale (core/intl.ts): Number#toLocaleString builds a new one on every call
+// (a hot spot of the listing's server render, 24 cards a page).
+const ratingText = (n: number, locale: string) => numberFormat(locale, { maximumFractionDigits: 1 }).format(n);
 
 // The card's look lives in app/app.css (card-*, rating, swatches, badge utilities): a listing
 // repeats it 24 times, so each class list is written once in the stylesheet, not in every card.

@@ -3,6 +3,7 @@ import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { useI18n } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
 import { Blocks, Toc, tableOfContents } from "./blocks";
+import { dateFormat } from "../../../core/intl.ts";
 
 /** Pages with this many sections or more get a table of contents. */
 const TOC_MIN = 4;
@@ -39,7 +40,7 @@ export function ArticleLayout({
             {intro && <p className="mt-4 text-lg leading-relaxed text-slate-700">{intro}</p>}
             {updatedAt && (
               <p className="mt-3 text-sm text-muted">
-                {t("content.updated", { date: new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "Europe/Madrid" }).format(new Date(updatedAt)) })}
+                {t("content.updated", { date: dateFormat(locale, { dateStyle: "long", timeZone: "Europe/Madrid" }).format(new Date(updatedAt)) })}
               </p>
             )}
             {header}

@@ -2,11 +2,12 @@ import { Link } from "react-router";
 import type { PostCategoryDto, PostPage, PostSummaryDto } from "../../../core/content.types.ts";
 import { useI18n } from "~/lib/i18n";
 import { Illustration } from "./illustrations";
+import { dateFormat } from "../../../core/intl.ts";
 
 export const BLOG_PAGE_SIZE = 6;
 
 export function formatDate(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "Europe/Madrid" }).format(new Date(iso));
+  return dateFormat(locale, { dateStyle: "long", timeZone: "Europe/Madrid" }).format(new Date(iso));
 }
 
 /** The ?page= of a listing: 1 when absent; null when it is not a positive integer (a 404). */

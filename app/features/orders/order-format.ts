@@ -1,5 +1,6 @@
 import type { OrderDto } from "../../../core/orders.types.ts";
 import { type Language, localePath } from "../../../core/stores.ts";
+import { dateFormat } from "../../../core/intl.ts";
 
 export type Tone = "ok" | "info" | "warn" | "bad" | "neutral";
 
@@ -40,12 +41,12 @@ export function addressLines(a: Address): string[] {
 export function formatDay(day: string, locale: string, withYear = false): string {
   const d = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return day;
-  return d.toLocaleDateString(locale, { day: "numeric", month: "long", ...(withYear ? { year: "numeric" } : {}), timeZone: "UTC" });
+  return dateFormat(locale, { day: "numeric", month: "long", ...(withYear ? { year: "numeric" } : {}), timeZone: "UTC" }).format(d);
 }
 
 /** A moment ("2026-11-24T10:03:00Z") as the shop's date in Madrid ("24 de noviembre de 2026"). */
 export function formatDate(iso: string, locale: string): string {
-  return new Date(iso).toLocaleDateString(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Madrid" });
+  return dateFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Madrid" }).format(new Date(iso));
 }
 
 /** "del 3 al 7 de diciembre" style range pieces; null when the package has no dates yet. */

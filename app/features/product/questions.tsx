@@ -5,6 +5,7 @@ import type { QuestionsPage } from "../../../core/product-page.types.ts";
 import { useI18n } from "~/lib/i18n";
 import { Honeypot, Privacy, useFormResult } from "./form-parts";
 import type { ProductActionData } from "./product-actions.server";
+import { dateFormat } from "../../../core/intl.ts";
 
 /**
  * Questions and answers (spec 3, 5, 7): the answered questions of this product in this store
@@ -33,7 +34,7 @@ export function Questions({ questions }: { questions: Promise<QuestionsPage> }) 
 function QuestionList({ page }: { page: QuestionsPage }) {
   const { t, locale } = useI18n();
   if (!page.results.length) return <p className="text-sm text-muted">{t("product.questions.empty")}</p>;
-  const fmt = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "Europe/Madrid" });
+  const fmt = dateFormat(locale, { dateStyle: "long", timeZone: "Europe/Madrid" });
   return (
     <ul className="divide-y divide-sand-200" data-testid="questions-list">
       {page.results.map((q) => (

@@ -5,6 +5,7 @@ import { REVIEW_MAX } from "./limits";
 import { REVIEW_SORT_KEYS, type ReviewDto, type ReviewSort, type ReviewsPage } from "../../../core/product-page.types.ts";
 import { useI18n } from "~/lib/i18n";
 import type { ProductActionData } from "./product-actions.server";
+import { dateFormat, numberFormat } from "../../../core/intl.ts";
 
 /** Five stars filled to a rating; the number is read out, the glyphs are decoration. */
 export function StarRow({ rating, size = "text-base" }: { rating: number; size?: string }) {
@@ -17,7 +18,7 @@ export function StarRow({ rating, size = "text-base" }: { rating: number; size?:
   );
 }
 
-const decimal = (n: number, locale: string) => n.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const decimal = (n: number, locale: string) => numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
 
 /**
  * The product's reviews (spec 3, 7): the average, the count per star, the reviews a page at a
@@ -196,7 +197,7 @@ export function Reviews({
 
 function ReviewItem({ r }: { r: ReviewDto }) {
   const { t, lang, locale } = useI18n();
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "Europe/Madrid" }).format(new Date(r.created_at));
+  const date = dateFormat(locale, { dateStyle: "long", timeZone: "Europe/Madrid" }).format(new Date(r.created_at));
   return (
     <li className="review" data-testid="review">
       {/* Its head line and text are styled as children of `review` (app/app.css). */}
