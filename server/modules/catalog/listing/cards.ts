@@ -52,7 +52,7 @@ export const SORT_COLUMNS: Record<Sort, readonly string[]> = {
   settlement: ["is_settlement", "sales_count"],
 };
 
-type CardRow = {
+export type CardRow = {
   id: number;
   ref: string;
   slug: string;
@@ -75,7 +75,7 @@ type CardRow = {
 };
 
 /** The card query over `products p` limited by `where` (store, language and active added), in `orderBy` order. */
-function cardsSql(scope: Scope, where: SQL, orderBy?: SQL): SQL {
+export function cardsSql(scope: Scope, where: SQL, orderBy?: SQL): SQL {
   const lang = scope.language;
   return sql`select p.id, p.ref, pt.slug, pt.name, pt.short_description, p.product_type, p.pvp_web, p.pvp_original,
       p.professional_discount_bp, p.stock, p.is_novelty, p.is_offer, p.is_settlement, p.rating_avg, p.rating_count,
@@ -96,7 +96,7 @@ function cardsSql(scope: Scope, where: SQL, orderBy?: SQL): SQL {
     where (${where}) and p.active${orderBy ? sql` order by ${orderBy}` : sql``}`;
 }
 
-function cardOf(r: CardRow, customerType: CustomerType): ProductCard {
+export function cardOf(r: CardRow, customerType: CustomerType): ProductCard {
   return {
     id: r.id,
     ref: r.ref,

@@ -1,7 +1,7 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { type Language, localePath } from "../../../../core/stores.ts";
 import type { Db } from "../../../db/client.ts";
-import { loadCards, pageOf, paginated, SORT_COLUMNS, sortSql } from "./cards.ts";
+import { type CardRow, cardOf, cardsSql, pageOf, paginated, SORT_COLUMNS, sortSql } from "./cards.ts";
 import { ancestors, type CatalogMeta, type CategoryNode, categoryPath, categoryRef, type FilterDef, filtersFor, subtreeIds, visible } from "../catalog.meta.ts";
 import { categoryBanners, categoryLinks } from "../catalog.schema.ts";
 import { intArr, rows, tr } from "../catalog.sql.ts";
@@ -155,14 +155,15 @@ function rangeKey(f: SQL, min: SQL, max: SQL): SQL {
   return sql`int8range(${f}::int8 * 8589934592 + ${min}::int8 + 2147483648, ${f}::int8 * 8589934592 + ${max}::int8 + 2147483648, '[]')`;
 }
 
-type FacetResult = { total: number; ids: number[]; counts: [number, number][]; bounds: [number, number, number][] };
+type FacetResult = { total: number; cards: CardRow[]; counts: [number, number][]; bounds: [number, number, number][] };
 
 /**
  * The whole listing in ONE query over catalog_listing (migration 0005: one row per product sold
  * in the store, with its categories, filter options, ranges and sort keys, kept by triggers):
- * the page of ids, the total, the count of every filter option with the OTHER filters applied
- * (classic faceting: choosing "white" does not zero the other colours) and the bounds of the
- * range filters. The subtree comes from the GIN index on category_ids; everything else is
+ * the page's cards (product, image, colours: the card query of cards.ts over the page's ids),
+ * the total, the count of every filter option with the OTHER filters applied (classic
+ * faceting: choosing "white" does not zero the other colours) and the bounds of the range
+ * filters. The subtree comes from the GIN index on category_ids; everything else is
  * evaluated on the row, with no per-product join.
  * (A product sold in a store is translated into the store's language, a catalog invariant the
  * seed and the admin keep: checking it per row here cost a third of the listing at 100k products.)
@@ -175,7 +176,7 @@ async function facetQuery(
   groups: Group[],
   page: { sort: Sort; limit: number; offset: number } | null,
 ): Promise<FacetResult> {
-  if (catIds.length === 0) return { total: 0, ids: [], counts: [], bounds: [] };
+  if (catIds.length === 0) return { total: 0, cards: [], counts: [], bounds: [] };
   const g = (i: number) => sql.raw(`g${i}`);
   const groupCols = groups.length
     ? sql`, ${sql.join(
@@ -212,8 +213,13 @@ async function facetQuery(
   // Only the sort's columns are materialised; `offset 0` keeps the filter conditions computed
   // once per row (a flattened subquery would repeat them in the WHERE and the CASE).
   const sortCols = sql.raw((page ? SORT_COLUMNS[page.sort] : []).map((c) => `, l.${c}`).join(""));
-  const pageSql = page
-    ? sql`(select coalesce(json_agg(s.id), '[]') from (select p.id from hits p order by ${sortSql(page.sort)} limit ${page.limit} offset ${page.offset}) s)`
+  // The page's cards in the same statement (one round trip for the whole listing), in the sort's order.
+  const pageCte = page
+    ? sql`, page as materialized (select p.id, row_number() over (order by ${sortSql(page.sort)}) as n from hits p
+        order by ${sortSql(page.sort)} limit ${page.limit} offset ${page.offset})`
+    : sql``;
+  const cardsCol = page
+    ? sql`(select coalesce(json_agg(to_json(c) order by pg.n), '[]') from (${cardsSql(scope, sql`p.id in (select id from page)`)}) c join page pg on pg.id = c.id)`
     : sql`'[]'::json`;
   const countsSql = optionIds.length
     ? sql`(select coalesce(json_agg(json_build_array(s.o, s.n)), '[]') from (
@@ -239,7 +245,7 @@ async function facetQuery(
           (select r.max from product_filter_ranges r where r.filter_id = f.id and ${inListing} order by r.max desc limit 1) as mx
         from unnest(${intArr(rangeDefs.map((d) => d.id))}) as f(id)) s where s.mn is not null)`
     : sql`'[]'::json`;
-  const res = await rows<{ total: number; ids: number[]; counts: [number, number][]; buckets: [number, number][]; bounds: [number, number, number][] }>(
+  const res = await rows<{ total: number; cards: CardRow[]; counts: [number, number][]; buckets: [number, number][]; bounds: [number, number, number][] }>(
     db,
     sql`with m as materialized (
         select b.*, ${miss} as miss from (
@@ -249,12 +255,12 @@ async function facetQuery(
           offset 0
         ) b where ${nearMiss}
       ),
-      hits as materialized (select * from m where m.miss is null)
-      select (select count(*)::int from hits) as total, ${pageSql} as ids, ${countsSql} as counts,
+      hits as materialized (select * from m where m.miss is null)${pageCte}
+      select (select count(*)::int from hits) as total, ${cardsCol} as cards, ${countsSql} as counts,
         ${bucketSql} as buckets, ${boundsSql} as bounds`,
   );
   const r = res[0];
-  return { total: r.total, ids: r.ids, counts: [...r.counts, ...r.buckets], bounds: r.bounds };
+  return { total: r.total, cards: r.cards, counts: [...r.counts, ...r.buckets], bounds: r.bounds };
 }
 
 function filterDtos(defs: FilterDef[], language: Language, facet: FacetResult): FilterDto[] {
@@ -314,7 +320,7 @@ export async function listCategory(
   ]);
   const banners = bannersOf(allBanners, node.id);
   const links = linksOf(allLinks, scope.language, node.id);
-  const cards = await loadCards(db, scope, facet.ids);
+  const cards = facet.cards.map((r) => cardOf(r, scope.customerType));
   return {
     ...paginated(cards, page, pageSize, facet.total),
     category,
