@@ -32,7 +32,7 @@ import {
   type SpecialListing,
   scopeOf,
 } from "./catalog.types.ts";
-import { listWhere, loadCards, pageOf, paginated, productPath } from "./listing/cards.ts";
+import { createCardCache, listWhere, loadCards, pageOf, paginated, productPath } from "./listing/cards.ts";
 import {
   alternatesOf,
   bannersOf,
@@ -109,6 +109,7 @@ export function createCatalogService(database: Database, stores: StoresService) 
   /** Each store's merchandising (sliders, banners, highlights, SEO texts): seed data, changed only with the catalog. */
   const merchByStore = new Map<number, Promise<Merchandising>>();
   /** Product pages' catalog parts (products/product-page.ts), until the catalog changes. */
+  const cardCache = createCardCache();
   const pageCatalogs = productPageCache(async (scope, id) =>
     loadProductPageCatalog(db, await meta(), scope, id, await storeIds(), await hasInstallation(scope.storeId)),
   );
@@ -130,6 +131,7 @@ export function createCatalogService(database: Database, stores: StoresService) 
     merchByStore.clear();
     slugIds.clear();
     pageCatalogs.clear();
+    cardCache.clear();
     for (const fn of changeListeners) fn();
   }
 
@@ -278,7 +280,7 @@ export function createCatalogService(database: Database, stores: StoresService) 
       const found = await categoryNode(scope, slug);
       if (!found) return null;
       const extras = merchandising(scope.storeId).then((m) => ({ banners: m.categoryBanners, links: m.categoryLinks }));
-      return listCategory(db, found.m, scope, found.node, q, await storeIds(), extras);
+      return listCategory(db, found.m, scope, found.node, q, await storeIds(), extras, cardCache);
     },
     async categoryFilters(ctx: RequestContext, categoryId: number) {
       const scope = scopeOf(ctx);
@@ -407,7 +409,7 @@ export function createCatalogService(database: Database, stores: StoresService) 
       return collectionProducts(db, scopeOf(ctx), collectionSlug, q);
     },
     async relatedProducts(ctx: RequestContext, productId: number, limit = 8) {
-      return relatedOf(db, scopeOf(ctx), productId, limit);
+      return relatedOf(db, scopeOf(ctx), productId, limit, cardCache);
     },
     /**
      * weblist_products: cards by ids or refs in the order given (unknown ones skipped), or one

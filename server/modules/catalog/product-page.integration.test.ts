@@ -116,3 +116,45 @@ describe("product page cache bound", () => {
     expect(loads).toBe(6);
   });
 });
+
+describeEachDb("category listing: cached cards, fresh stock", (kind) => {
+  let shop: TestShop;
+  const es = async () => contextFor(await shop.services.stores.byLanguage("es"));
+  const list = async () => (await shop.services.catalog.listByCategory(await es(), "platos-de-ducha", {}))!.results;
+
+  beforeAll(async () => {
+    shop = await createTestShop(kind, { ssr: true });
+  });
+  afterAll(() => shop?.close());
+
+  it("renders a warm category page with one query, shows stock at once and a catalog change on the next listing", async () => {
+    const url = "/platos-de-ducha/";
+    expect((await shop.app.inject({ url })).statusCode).toBe(200);
+    queries.on = true;
+    queries.count = 0;
+    const warm = await shop.app.inject({ url });
+    queries.on = false;
+    expect(warm.statusCode).toBe(200);
+    expect(queries.count).toBe(1);
+
+    const db = shop.database.db;
+    const first = (await list())[0];
+    // Stock is never cached: a sale is seen on the next listing, with no catalog change.
+    await db.execute(sql`update products set stock = 0 where id = ${first.id}`);
+    expect((await list())[0].stock).toBe(0);
+    await db.execute(sql`update products set stock = 7 where id = ${first.id}`);
+    expect((await list())[0].stock).toBe(7);
+    // A name written without telling the catalog stays cached; the catalog change drops it (every copy).
+    await db.execute(sql`update product_translations set name = 'Plato renombrado' where product_id = ${first.id} and language = 'es'`);
+    expect((await list())[0].name).toBe(first.name);
+    await shop.services.catalog.catalogChanged();
+    expect((await list())[0].name).toBe("Plato renombrado");
+    // The cards handed out are copies: changing one does not change the next listing's.
+    const mine = await list();
+    mine[0].brand!.name = "cambiado";
+    mine[0].colors.push({ name: "x", color: "#000" });
+    const next = (await list())[0];
+    expect(next.brand!.name).not.toBe("cambiado");
+    expect(next.colors.some((c) => c.name === "x")).toBe(false);
+  });
+});

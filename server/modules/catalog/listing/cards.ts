@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { applyDiscountBp } from "../../../../core/money.ts";
 import type { Db } from "../../../db/client.ts";
+import { Lru } from "../../../lib/lru.ts";
 import { intArr, rows } from "../catalog.sql.ts";
 import type { CustomerType, ImageDto, Paginated, Prices, ProductCard, Scope, Sort } from "../catalog.types.ts";
 
@@ -113,7 +114,7 @@ export function cardOf(r: CardRow, customerType: CustomerType): ProductCard {
     is_offer: r.is_offer,
     is_settlement: r.is_settlement,
     rating: { average: r.rating_avg / 100, count: r.rating_count },
-    colors: (r.colors ?? []).sort((a, b) => a.name.localeCompare(b.name)),
+    colors: [...(r.colors ?? [])].sort((a, b) => a.name.localeCompare(b.name)),
     variant_count: r.variant_count,
   };
 }
@@ -135,15 +136,54 @@ export async function loadCards(db: Db, scope: Scope, ids: number[]): Promise<Pr
 }
 
 /**
- * Cards of the products an SQL expression of type int[] lists, in its order, in one round trip
- * (the ids and the cards in the same statement, e.g. a product's related products).
+ * Card rows kept between catalog changes, per store and language (docs/decisions/028): a listing
+ * then reads only its ids and their stock, and the cards it has not seen yet. Everything a card
+ * shows but its stock is catalog data, written only through catalogChanged(), which clears this
+ * cache on every copy (LISTEN/NOTIFY); the stock is given by the caller, read in the same
+ * statement as the ids, so a card never shows it from the cache. A load that began before a
+ * clear is not kept (generation), as in the product page's cache.
  */
-export async function loadCardsOf(db: Db, scope: Scope, idsExpr: SQL): Promise<ProductCard[]> {
-  const list = await rows<CardRow>(
-    db,
-    sql`with chosen as (select ${idsExpr} as ids) ${cardsSql(scope, sql`p.id = any((select ids from chosen)::int[])`, sql`array_position((select ids from chosen), p.id)`)}`,
-  );
-  return list.map((r) => cardOf(r, scope.customerType));
+export function createCardCache(max = 4000) {
+  const cache = new Lru<CardRow>({ maxEntries: max });
+  let generation = 0;
+  return {
+    /** Cards of `ids` in that order with the stock given (products the store no longer shows are left out). */
+    async cards(db: Db, scope: Scope, ids: number[], stock: Map<number, number>): Promise<ProductCard[]> {
+      const key = (id: number) => `${scope.storeId}|${scope.language}|${id}`;
+      const missing = ids.filter((id) => !cache.get(key(id)));
+      if (missing.length) {
+        const gen = generation;
+        const loaded = await rows<CardRow>(db, cardsSql(scope, sql`p.id = any(${intArr(missing)})`));
+        if (gen === generation) for (const r of loaded) cache.set(key(r.id), r);
+        const fresh = new Map(loaded.map((r) => [r.id, r]));
+        return present(
+          ids.map((id) => cache.get(key(id)) ?? fresh.get(id)),
+          stock,
+          scope.customerType,
+        );
+      }
+      return present(
+        ids.map((id) => cache.get(key(id))),
+        stock,
+        scope.customerType,
+      );
+    },
+    clear() {
+      generation++;
+      cache.clear();
+    },
+  };
+}
+
+export type CardCache = ReturnType<typeof createCardCache>;
+
+function present(list: (CardRow | undefined)[], stock: Map<number, number>, customerType: CustomerType): ProductCard[] {
+  const out: ProductCard[] = [];
+  // Copies: the cached rows are shared by every request.
+  for (const r of list) {
+    if (r) out.push(cardOf({ ...r, stock: stock.get(r.id) ?? r.stock, brand: r.brand && { ...r.brand }, image: r.image && { ...r.image } }, customerType));
+  }
+  return out;
 }
 
 export function pageOf(q: { page?: number; page_size?: number }): { page: number; pageSize: number; offset: number } {

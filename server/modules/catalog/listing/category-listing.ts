@@ -1,7 +1,7 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { type Language, localePath } from "../../../../core/stores.ts";
 import type { Db } from "../../../db/client.ts";
-import { type CardRow, cardOf, cardsSql, pageOf, paginated, SORT_COLUMNS, sortSql } from "./cards.ts";
+import { type CardCache, pageOf, paginated, SORT_COLUMNS, sortSql } from "./cards.ts";
 import { ancestors, type CatalogMeta, type CategoryNode, categoryPath, categoryRef, type FilterDef, filtersFor, subtreeIds, visible } from "../catalog.meta.ts";
 import { categoryBanners, categoryLinks } from "../catalog.schema.ts";
 import { intArr, rows, tr } from "../catalog.sql.ts";
@@ -155,13 +155,12 @@ function rangeKey(f: SQL, min: SQL, max: SQL): SQL {
   return sql`int8range(${f}::int8 * 8589934592 + ${min}::int8 + 2147483648, ${f}::int8 * 8589934592 + ${max}::int8 + 2147483648, '[]')`;
 }
 
-type FacetResult = { total: number; cards: CardRow[]; counts: [number, number][]; bounds: [number, number, number][] };
+type FacetResult = { total: number; page: [number, number][]; counts: [number, number][]; bounds: [number, number, number][] };
 
 /**
  * The whole listing in ONE query over catalog_listing (migration 0005: one row per product sold
  * in the store, with its categories, filter options, ranges and sort keys, kept by triggers):
- * the page's cards (product, image, colours: the card query of cards.ts over the page's ids),
- * the total, the count of every filter option with the OTHER filters applied (classic
+ * the page's ids with their stock (the cards come from the card cache, cards.ts), the total, the count of every filter option with the OTHER filters applied (classic
  * faceting: choosing "white" does not zero the other colours) and the bounds of the range
  * filters. The subtree comes from the GIN index on category_ids; everything else is
  * evaluated on the row, with no per-product join.
@@ -176,7 +175,7 @@ async function facetQuery(
   groups: Group[],
   page: { sort: Sort; limit: number; offset: number } | null,
 ): Promise<FacetResult> {
-  if (catIds.length === 0) return { total: 0, cards: [], counts: [], bounds: [] };
+  if (catIds.length === 0) return { total: 0, page: [], counts: [], bounds: [] };
   const g = (i: number) => sql.raw(`g${i}`);
   const groupCols = groups.length
     ? sql`, ${sql.join(
@@ -213,13 +212,11 @@ async function facetQuery(
   // Only the sort's columns are materialised; `offset 0` keeps the filter conditions computed
   // once per row (a flattened subquery would repeat them in the WHERE and the CASE).
   const sortCols = sql.raw((page ? SORT_COLUMNS[page.sort] : []).map((c) => `, l.${c}`).join(""));
-  // The page's cards in the same statement (one round trip for the whole listing), in the sort's order.
-  const pageCte = page
-    ? sql`, page as materialized (select p.id, row_number() over (order by ${sortSql(page.sort)}) as n from hits p
-        order by ${sortSql(page.sort)} limit ${page.limit} offset ${page.offset})`
-    : sql``;
-  const cardsCol = page
-    ? sql`(select coalesce(json_agg(to_json(c) order by pg.n), '[]') from (${cardsSql(scope, sql`p.id in (select id from page)`)}) c join page pg on pg.id = c.id)`
+  // The page's ids with their stock (the cards come from the card cache), in the sort's order.
+  const pageSql = page
+    ? sql`(select coalesce(json_agg(json_build_array(s.id, pr.stock) order by s.n), '[]') from (
+        select p.id, row_number() over (order by ${sortSql(page.sort)}) as n from hits p
+        order by ${sortSql(page.sort)} limit ${page.limit} offset ${page.offset}) s join products pr on pr.id = s.id)`
     : sql`'[]'::json`;
   const countsSql = optionIds.length
     ? sql`(select coalesce(json_agg(json_build_array(s.o, s.n)), '[]') from (
@@ -245,7 +242,13 @@ async function facetQuery(
           (select r.max from product_filter_ranges r where r.filter_id = f.id and ${inListing} order by r.max desc limit 1) as mx
         from unnest(${intArr(rangeDefs.map((d) => d.id))}) as f(id)) s where s.mn is not null)`
     : sql`'[]'::json`;
-  const res = await rows<{ total: number; cards: CardRow[]; counts: [number, number][]; buckets: [number, number][]; bounds: [number, number, number][] }>(
+  const res = await rows<{
+    total: number;
+    page: [number, number][];
+    counts: [number, number][];
+    buckets: [number, number][];
+    bounds: [number, number, number][];
+  }>(
     db,
     sql`with m as materialized (
         select b.*, ${miss} as miss from (
@@ -255,12 +258,12 @@ async function facetQuery(
           offset 0
         ) b where ${nearMiss}
       ),
-      hits as materialized (select * from m where m.miss is null)${pageCte}
-      select (select count(*)::int from hits) as total, ${cardsCol} as cards, ${countsSql} as counts,
+      hits as materialized (select * from m where m.miss is null)
+      select (select count(*)::int from hits) as total, ${pageSql} as page, ${countsSql} as counts,
         ${bucketSql} as buckets, ${boundsSql} as bounds`,
   );
   const r = res[0];
-  return { total: r.total, cards: r.cards, counts: [...r.counts, ...r.buckets], bounds: r.bounds };
+  return { total: r.total, page: r.page, counts: [...r.counts, ...r.buckets], bounds: r.bounds };
 }
 
 function filterDtos(defs: FilterDef[], language: Language, facet: FacetResult): FilterDto[] {
@@ -296,8 +299,9 @@ function filterDtos(defs: FilterDef[], language: Language, facet: FacetResult): 
 }
 
 /**
- * A page of a category's listing. `extras` are the store's category banners and the links of
- * every category (cached with the store's merchandising until the catalog changes).
+ * A page of a category's listing: one statement on a warm cache. `extras` are the store's
+ * category banners and the links of every category (cached with the store's merchandising until
+ * the catalog changes), `cardCache` the cards seen since the last catalog change.
  */
 export async function listCategory(
   db: Db,
@@ -307,6 +311,7 @@ export async function listCategory(
   q: ListQuery,
   storeIds: StoreIds,
   extras: Promise<{ banners: CategoryBannerRow[]; links: CategoryLinkRow[] }>,
+  cardCache: CardCache,
 ): Promise<CategoryListing> {
   const { page, pageSize, offset } = pageOf(q);
   const sort = q.sort ?? "best_seller";
@@ -320,7 +325,12 @@ export async function listCategory(
   ]);
   const banners = bannersOf(allBanners, node.id);
   const links = linksOf(allLinks, scope.language, node.id);
-  const cards = facet.cards.map((r) => cardOf(r, scope.customerType));
+  const cards = await cardCache.cards(
+    db,
+    scope,
+    facet.page.map(([id]) => id),
+    new Map(facet.page),
+  );
   return {
     ...paginated(cards, page, pageSize, facet.total),
     category,

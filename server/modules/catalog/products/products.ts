@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { type Language, localePath } from "../../../../core/stores.ts";
 import { fileUrl } from "../../../../core/media.ts";
 import type { Db } from "../../../db/client.ts";
-import { loadCards, loadCardsOf, pricesFor, productPath } from "../listing/cards.ts";
+import { type CardCache, loadCards, pricesFor, productPath } from "../listing/cards.ts";
 import { ancestors, type CatalogMeta, categoryRef, visible } from "../catalog.meta.ts";
 import type { StoreIds } from "../listing/category-listing.ts";
 import {
@@ -22,7 +22,7 @@ import {
   technicalData,
   variants,
 } from "../catalog.schema.ts";
-import { tr } from "../catalog.sql.ts";
+import { rows, tr } from "../catalog.sql.ts";
 import type {
   AttributeDto,
   CustomerType,
@@ -242,14 +242,22 @@ export async function complementsOf(db: Db, scope: Scope, productId: number, com
   });
 }
 
-/** related_products: other products of the same main category in the store, closest in price first (one query). */
-export async function relatedOf(db: Db, scope: Scope, productId: number, limit: number) {
-  return loadCardsOf(
+/**
+ * related_products: other products of the same main category in the store, closest in price
+ * first: one query for their ids and stock, the cards from the card cache.
+ */
+export async function relatedOf(db: Db, scope: Scope, productId: number, limit: number, cardCache: CardCache) {
+  const list = await rows<{ id: number; stock: number }>(
     db,
-    scope,
-    sql`array(select p.id from products p, products me
+    sql`select p.id, p.stock from products p, products me
       where me.id = ${productId} and p.id <> me.id and p.active and p.main_category_id = me.main_category_id
         and exists (select 1 from product_stores ps where ps.product_id = p.id and ps.store_id = ${scope.storeId})
-      order by abs(p.pvp_web - me.pvp_web), p.sales_count desc, p.id limit ${limit})`,
+      order by abs(p.pvp_web - me.pvp_web), p.sales_count desc, p.id limit ${limit}`,
+  );
+  return cardCache.cards(
+    db,
+    scope,
+    list.map((r) => r.id),
+    new Map(list.map((r) => [r.id, r.stock])),
   );
 }
