@@ -54,14 +54,25 @@ function shared<T>(key: string, make: () => T): T {
  * the catalog's own rule for product slugs. Only a shortcut for the serialised data: the card
  * sends its real path whenever it is not this one.
  */
+// Each card's path is checked against its name when its data is written and read again when it
+// renders (Unicode normalisation and four regular expressions): one answer per name is kept,
+// the whole map dropped past a few thousand names (catalog names: a bounded set).
+const namePaths = new Map<string, string>();
+
 export function namePath(name: string): string {
-  const slug = name
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return `/${slug}.html`;
+  let path = namePaths.get(name);
+  if (path === undefined) {
+    const slug = name
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "");
+    path = `/${slug}.html`;
+    if (namePaths.size >= 5000) namePaths.clear();
+    namePaths.set(name, path);
+  }
+  return path;
 }
 
 /** A card's store-relative path ("/<slug>.html"), whether its data carried it or left it out. */
