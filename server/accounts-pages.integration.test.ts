@@ -138,7 +138,9 @@ describeEachDb("account pages (SSR, no JavaScript) and the page cache", (kind) =
       }
       for (const path of [`/profile/${other.id}/nope`, `/profile/${other.id}/address/form-billing/1/2`, "/profile/me/nope/deeper"]) {
         const res = await get(`${prefix}${path}`, jar);
-        expect(res.statusCode === 302 ? res.headers.location : res.statusCode, path).toBe(path.startsWith("/profile/me") ? `${prefix}/profile/${other.id}/nope/deeper` : 404);
+        expect(res.statusCode === 302 ? res.headers.location : res.statusCode, path).toBe(
+          path.startsWith("/profile/me") ? `${prefix}/profile/${other.id}/nope/deeper` : 404,
+        );
       }
     }
     // The professional's address is not reachable through the other customer's id either.
