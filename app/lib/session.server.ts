@@ -126,10 +126,19 @@ export async function formObject(request: Request): Promise<Record<string, strin
   }
 }
 
+// Read once per HTTP request (keyed by the load context, as the session): the root's header and
+// the profile home both show them. Every reader runs after the request's action, if any.
+const favourites = new WeakMap<object, Promise<number[]>>();
+
 /**
  * The product ids of the customer's favourites (the header counter and the product hearts
  * follow them). Spec 4: once signed in, favourites live on the server.
  */
 export function favouriteIds(context: AppLoadContext, ctx: RequestContext): Promise<number[]> {
-  return context.services.accounts.wishlistProductIds(ctx);
+  let ids = favourites.get(context);
+  if (!ids) {
+    ids = context.services.accounts.wishlistProductIds(ctx);
+    favourites.set(context, ids);
+  }
+  return ids;
 }
