@@ -380,11 +380,14 @@ function QuantityStepper({ row, quantity, fetcher }: { row: CartRowDto; quantity
             data-testid="row-quantity"
             className="h-11 w-14 border-x border-slate-300 text-center text-base font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
           />
-          {!hydrated && (
+          {/* Without JavaScript, the amount is sent with this button. Inside <noscript>: a browser
+              that runs scripts never lays it out, so the stepper does not shrink when the page
+              goes live (it did: a layout shift of every row's controls). */}
+          <noscript>
             <button type="submit" className="h-11 border-r border-slate-300 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50">
               {t("cart.page.quantity_update")}
             </button>
-          )}
+          </noscript>
         </fetcher.Form>
         <fetcher.Form method="post">
           {hidden}
