@@ -14,13 +14,6 @@ type PlaceFailure = Extract<CheckoutActionResult, { intent: "place" }>;
 const FORM = "checkout";
 const PICK_FORM = "checkout-pick";
 
-/** False during SSR and the first render; true once React runs in the browser. */
-function useHydrated(): boolean {
-  const [h, setH] = useState(false);
-  useEffect(() => setH(true), []);
-  return h;
-}
-
 /** The freshest cart the page knows: the loader's, or the one a refused placement sent back (prices changed). */
 function useCurrentCart(loaderCart: CheckoutCart | null, actionCart: CheckoutCart | undefined): CheckoutCart | null {
   const [cart, setCart] = useState(actionCart ?? loaderCart);
@@ -84,7 +77,6 @@ function EmptyCheckout() {
 
 function CheckoutBody({ data, cart, failure }: { data: CheckoutPageData; cart: CheckoutCart; failure?: PlaceFailure }) {
   const { t, href, price, locale } = useI18n();
-  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const messageRef = useRef<HTMLDivElement>(null);
   const navigation = useNavigation();
@@ -289,13 +281,7 @@ function CheckoutBody({ data, cart, failure }: { data: CheckoutPageData; cart: C
                     {t("checkout.section.shipping")}
                   </h2>
                   {data.customer && data.addresses.shipping.length > 0 && (
-                    <AddressPicker
-                      type="shipping"
-                      addresses={data.addresses.shipping}
-                      picked={data.picked.shipping}
-                      hydrated={hydrated}
-                      onPick={(a) => fill(a, "shipping")}
-                    />
+                    <AddressPicker type="shipping" addresses={data.addresses.shipping} picked={data.picked.shipping} onPick={(a) => fill(a, "shipping")} />
                   )}
                   <div className="grid gap-4 sm:grid-cols-6">
                     <TextField
@@ -349,13 +335,7 @@ function CheckoutBody({ data, cart, failure }: { data: CheckoutPageData; cart: C
                     {t("checkout.section.billing")}
                   </h2>
                   {data.customer && data.addresses.billing.length > 0 && (
-                    <AddressPicker
-                      type="billing"
-                      addresses={data.addresses.billing}
-                      picked={data.picked.billing}
-                      hydrated={hydrated}
-                      onPick={(a) => fill(a, "billing")}
-                    />
+                    <AddressPicker type="billing" addresses={data.addresses.billing} picked={data.picked.billing} onPick={(a) => fill(a, "billing")} />
                   )}
                   <div className="grid gap-4 sm:grid-cols-6">
                     <TextField
@@ -625,13 +605,11 @@ function AddressPicker({
   type,
   addresses,
   picked,
-  hydrated,
   onPick,
 }: {
   type: "shipping" | "billing";
   addresses: SavedAddress[];
   picked: number | null;
-  hydrated: boolean;
   onPick: (a: SavedAddress | undefined) => void;
 }) {
   const { t } = useI18n();
@@ -658,11 +636,13 @@ function AddressPicker({
             </option>
           ))}
         </select>
-        {!hydrated && (
+        {/* Without JavaScript the choice is sent with this button; in <noscript> so that it is
+            never laid out (and then removed) in a browser that runs scripts: no layout shift. */}
+        <noscript>
           <button type="submit" form={PICK_FORM} className="btn-secondary shrink-0">
             {t("checkout.saved.use")}
           </button>
-        )}
+        </noscript>
       </div>
     </div>
   );

@@ -410,6 +410,37 @@ describeEachDb("checkout, payment result and order pages (SSR, no JavaScript)", 
       expect((await post(`/order/${id}`, { intent: "incident", reason: "x" }, bobJar)).statusCode).toBe(404);
     });
 
+    it("a customer's saved address: chosen without JavaScript through the picker's button (in <noscript>, never laid out with scripts)", async () => {
+      const jar = await logIn(bob, await guestCart());
+      const saved = await post(
+        `/profile/${bob.id}/address/form-shipping`,
+        {
+          name: "Roberto Sanz",
+          business_name: "",
+          tax_type: "",
+          tax_id: "",
+          phone: "612345678",
+          address: "Calle de Alcalá",
+          number: "20",
+          flat: "",
+          postal_code: "28014",
+          city: "Madrid",
+          province: "Madrid",
+          country: "ES",
+        },
+        jar,
+      );
+      expect(saved.statusCode, html(saved)).toBe(302);
+      const page = html(await get("/checkout", jar));
+      const picker = /<div[^>]*data-testid="saved-shipping"[\s\S]*?<\/select>[\s\S]*?<\/div>/.exec(page)?.[0] ?? "";
+      expect(picker).toContain("<noscript>");
+      const id = /<option value="(\d+)"/.exec(picker)?.[1];
+      expect(id).toBeDefined();
+      // The button posts the checkout-pick form: a GET of /checkout?shipping=<id> fills the form with it.
+      const picked = html(await get(`/checkout?shipping=${id}`, jar));
+      expect(tagWithId(picked, "checkout-shipping_address")).toContain(`value="Calle de Alcalá"`);
+    });
+
     it("a quotation: saved with its expiry date, paid later with pay-my-order", async () => {
       const jar = await logIn(alice, await guestCart());
       const form = await checkoutForm(jar, "/checkout", { email: alice.email, payment_method: "transfer", quotation: "on" });
