@@ -34,12 +34,14 @@ import { hashSecret, parseToken } from "../server/modules/cart/cart.tokens.ts";
 import { loadConfig } from "../server/config.ts";
 import { contextFor } from "../server/lib/request-context.ts";
 import { type Backend, createPgDatabase, freePort, type LoadFigure, machine, median, postgresAvailable } from "./lib.ts";
+import { fetchHttp, TRAY, traySelection } from "./shopper.ts";
 
 const run = promisify(execFile);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const SLUG = "plato-de-ducha-de-resina-ibiza-textura-pizarra";
+// The demo tray, configured as bench/shopper.ts does (a valve, installation and its facility).
+const SLUG = TRAY;
 /** Enough carts that each gets a handful of rows per run (a shopper's cart, not a warehouse). */
 const POST_CARTS = Number(process.env.BENCH_POST_CARTS ?? 4096);
 
@@ -140,7 +142,7 @@ export async function benchCart(log = console.log): Promise<CartBenchResult[]> {
       const url = `http://127.0.0.1:${port}`;
       const store = await shop.services.stores.byLanguage("es");
       const ctx = contextFor(store);
-      const selection = await traySelection(shop, ctx);
+      const selection = (await traySelection(fetchHttp(url))) as Selection;
       // Plenty of stock: the benchmark measures the cart, not refusals.
       await shop.database.exec("update variants set stock = 1000000; update products set stock = 1000000");
       const coupon = await shop.services.coupons.create(ctx, {
@@ -326,36 +328,6 @@ async function splitInPostgres(
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** A complete configuration of the demo tray: its first variant, a valve, installation and facility. */
-async function traySelection(shop: Awaited<ReturnType<typeof createShop>>, ctx: ReturnType<typeof contextFor>): Promise<Selection> {
-  const product = await shop.services.catalog.productBySlug(ctx, SLUG);
-  const attributes = (await shop.services.catalog.productAttributes(ctx, SLUG)) ?? [];
-  const complements = (await shop.services.catalog.complements(ctx, SLUG)) ?? [];
-  if (!product) throw new Error(`no ${SLUG} in the demo catalog`);
-  const byOption = (attrs: typeof attributes, optionIds: number[]) =>
-    Object.fromEntries(optionIds.map((o) => [String(attrs.find((a) => a.options.some((x) => x.id === o))!.id), o]));
-  const valve = complements.find((c) => c.variants.length > 0)!;
-  // The installation wizard's answers: a city served at up to 30 km, with disassembly.
-  const tariff = await shop.services.installations.tariff(ctx);
-  const city = tariff?.cities.find((c) => !c.budget && c.prices["500"] != null) ?? null;
-  return {
-    quantity: 1,
-    options: byOption(attributes, product.variants[0].options),
-    ranges: {},
-    texts: {},
-    complements: {
-      [valve.id]: { quantity: 1, options: byOption(valve.attributes, valve.variants[0].options), ranges: {} },
-      "installation-complement": { quantity: 1, options: {}, ranges: {} },
-      facility: {
-        quantity: 1,
-        options: {},
-        ranges: {},
-        ...(city ? { facility: { city_id: city.id, distance: 500, disassembly: true, premeasure: false } } : {}),
-      },
-    },
-  };
 }
 
 if (process.argv[2] === "--load") {
