@@ -8,22 +8,20 @@
 const dates = new Map<string, Intl.DateTimeFormat>();
 const numbers = new Map<string, Intl.NumberFormat>();
 
-export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function kept<F>(cache: Map<string, F>, locale: string, options: object, make: () => F): F {
   const key = `${locale}|${JSON.stringify(options)}`;
-  let f = dates.get(key);
+  let f = cache.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, options);
-    dates.set(key, f);
+    f = make();
+    cache.set(key, f);
   }
   return f;
 }
 
+export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return kept(dates, locale, options, () => new Intl.DateTimeFormat(locale, options));
+}
+
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let f = numbers.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, options);
-    numbers.set(key, f);
-  }
-  return f;
+  return kept(numbers, locale, options, () => new Intl.NumberFormat(locale, options));
 }
