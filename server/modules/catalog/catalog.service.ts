@@ -108,8 +108,9 @@ export function createCatalogService(database: Database, stores: StoresService) 
   }
   /** Each store's merchandising (sliders, banners, highlights, SEO texts): seed data, changed only with the catalog. */
   const merchByStore = new Map<number, Promise<Merchandising>>();
-  /** Product pages' catalog parts (products/product-page.ts), until the catalog changes. */
+  /** Product cards (listing/cards.ts), stock apart, until the catalog changes. */
   const cardCache = createCardCache();
+  /** Product pages' catalog parts (products/product-page.ts), until the catalog changes. */
   const pageCatalogs = productPageCache(async (scope, id) =>
     loadProductPageCatalog(db, await meta(), scope, id, await storeIds(), await hasInstallation(scope.storeId)),
   );

@@ -151,19 +151,16 @@ export function createCardCache(max = 4000) {
     async cards(db: Db, scope: Scope, ids: number[], stock: Map<number, number>): Promise<ProductCard[]> {
       const key = (id: number) => `${scope.storeId}|${scope.language}|${id}`;
       const missing = ids.filter((id) => !cache.get(key(id)));
+      const fresh = new Map<number, CardRow>();
       if (missing.length) {
         const gen = generation;
-        const loaded = await rows<CardRow>(db, cardsSql(scope, sql`p.id = any(${intArr(missing)})`));
-        if (gen === generation) for (const r of loaded) cache.set(key(r.id), r);
-        const fresh = new Map(loaded.map((r) => [r.id, r]));
-        return present(
-          ids.map((id) => cache.get(key(id)) ?? fresh.get(id)),
-          stock,
-          scope.customerType,
-        );
+        for (const r of await rows<CardRow>(db, cardsSql(scope, sql`p.id = any(${intArr(missing)})`))) {
+          fresh.set(r.id, r);
+          if (gen === generation) cache.set(key(r.id), r);
+        }
       }
       return present(
-        ids.map((id) => cache.get(key(id))),
+        ids.map((id) => cache.get(key(id)) ?? fresh.get(id)),
         stock,
         scope.customerType,
       );
