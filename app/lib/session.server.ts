@@ -21,16 +21,23 @@ export const PRIVATE = "private, no-store";
 // rotation would present an already-used token and revoke the customer's whole session family.
 const sessions = new WeakMap<object, Promise<Session>>();
 
+/** What `read` answers for this HTTP request, read once (kept with the request's load context). */
+function oncePerRequest<T>(cache: WeakMap<object, Promise<T>>, context: AppLoadContext, read: () => Promise<T>): Promise<T> {
+  let p = cache.get(context);
+  if (!p) {
+    p = read();
+    cache.set(context, p);
+  }
+  return p;
+}
+
 /** The session of this request (read once; the refresh-token rotation happens at most once). */
 export function sessionFor(request: Request, context: AppLoadContext): Promise<Session> {
-  let s = sessions.get(context);
-  if (!s) {
-    s = context.services.accounts.web
+  return oncePerRequest(sessions, context, () =>
+    context.services.accounts.web
       .session(request, clientMeta(context))
-      .then((w) => ({ user: w.user, auth: w.user ? w.auth : null, sessionId: w.sessionId, setCookie: w.setCookie }));
-    sessions.set(context, s);
-  }
-  return s;
+      .then((w) => ({ user: w.user, auth: w.user ? w.auth : null, sessionId: w.sessionId, setCookie: w.setCookie })),
+  );
 }
 
 /** Headers for a response of this session: its Set-Cookie values and, when personal, no caching. */
@@ -135,10 +142,5 @@ const favourites = new WeakMap<object, Promise<number[]>>();
  * follow them). Spec 4: once signed in, favourites live on the server.
  */
 export function favouriteIds(context: AppLoadContext, ctx: RequestContext): Promise<number[]> {
-  let ids = favourites.get(context);
-  if (!ids) {
-    ids = context.services.accounts.wishlistProductIds(ctx);
-    favourites.set(context, ids);
-  }
-  return ids;
+  return oncePerRequest(favourites, context, () => context.services.accounts.wishlistProductIds(ctx));
 }
