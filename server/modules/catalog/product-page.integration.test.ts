@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contextFor } from "../../lib/request-context.ts";
+import { scopeOf } from "./catalog.types.ts";
+import { createCardCache } from "./listing/cards.ts";
 import { countQueries } from "../../test/query-counter.ts";
 import { describeEachDb } from "../../test/test-db.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
@@ -156,5 +158,22 @@ describeEachDb("category listing: cached cards, fresh stock", (kind) => {
     const next = (await list())[0];
     expect(next.brand!.name).not.toBe("cambiado");
     expect(next.colors.some((c) => c.name === "x")).toBe(false);
+  });
+
+  it("does not keep cards whose load began before a catalog change", async () => {
+    const cache = createCardCache();
+    const scope = scopeOf(await es());
+    const ids = (await list()).slice(0, 3).map((c) => c.id);
+    const loading = cache.cards(shop.database.db, scope, ids, new Map());
+    cache.clear(); // the catalog changed while the cards were being read
+    expect((await loading).map((c) => c.id)).toEqual(ids);
+    queries.on = true;
+    queries.count = 0;
+    await cache.cards(shop.database.db, scope, ids, new Map());
+    expect(queries.count).toBe(1); // read again: the stale answer was not kept
+    queries.count = 0;
+    await cache.cards(shop.database.db, scope, ids, new Map());
+    queries.on = false;
+    expect(queries.count).toBe(0);
   });
 });
