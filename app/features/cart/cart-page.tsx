@@ -338,7 +338,7 @@ function QuantityStepper({ row, quantity, fetcher }: { row: CartRowDto; quantity
     void fetcher.submit({ intent: "quantity", row: String(row.id), quantity: String(n) }, { method: "post" });
   };
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {t("cart.page.quantity")}
       </label>
@@ -356,6 +356,7 @@ function QuantityStepper({ row, quantity, fetcher }: { row: CartRowDto; quantity
           </button>
         </fetcher.Form>
         <fetcher.Form
+          id={`${id}-form`}
           method="post"
           className="flex items-center"
           onSubmit={(e) => {
@@ -380,14 +381,6 @@ function QuantityStepper({ row, quantity, fetcher }: { row: CartRowDto; quantity
             data-testid="row-quantity"
             className="h-11 w-14 border-x border-slate-300 text-center text-base font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
           />
-          {/* Without JavaScript, the amount is sent with this button. Inside <noscript>: a browser
-              that runs scripts never lays it out, so the stepper does not shrink when the page
-              goes live (it did: a layout shift of every row's controls). */}
-          <noscript>
-            <button type="submit" className="h-11 border-r border-slate-300 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50">
-              {t("cart.page.quantity_update")}
-            </button>
-          </noscript>
         </fetcher.Form>
         <fetcher.Form method="post">
           {hidden}
@@ -402,6 +395,19 @@ function QuantityStepper({ row, quantity, fetcher }: { row: CartRowDto; quantity
           </button>
         </fetcher.Form>
       </div>
+      {/* Without JavaScript, the amount is sent with this button (it submits the amount's form).
+          Inside <noscript>: a browser that runs scripts never lays it out, so nothing moves when
+          the page goes live (it did: a layout shift of every row's controls); beside the stepper,
+          not in it, so that on a phone it goes to the next line instead of out of the card. */}
+      <noscript>
+        <button
+          type="submit"
+          form={`${id}-form`}
+          className="h-11 rounded-lg border border-slate-400 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          {t("cart.page.quantity_update")}
+        </button>
+      </noscript>
     </div>
   );
 }
