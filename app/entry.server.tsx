@@ -35,7 +35,7 @@ const BODY_END = "</body>";
  * web stream, Fastify and the compressor (a third of the CPU of an uncached page went there).
  * What React writes in one go (the shell, then each streamed part) leaves as one chunk.
  */
-function withMessages(url: string, keys: Set<string>, onEnd: () => void): Transform {
+function withMessages(url: string, keys: Set<string>, onEnd: () => void, onGone: () => void): Transform {
   let added = false;
   let pending: Buffer[] = [];
   let scheduled: NodeJS.Immediate | null = null;
@@ -72,6 +72,8 @@ function withMessages(url: string, keys: Set<string>, onEnd: () => void): Transf
     },
     destroy(err, callback) {
       if (scheduled) clearImmediate(scheduled);
+      // Destroyed before the end: the browser went away (another page, a closed tab) mid-stream.
+      if (!stream.writableFinished) onGone();
       callback(err);
     },
   });
@@ -87,6 +89,9 @@ export default function handleRequest(
 ) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // The visitor left while the document was still streaming: React stops rendering it (its
+    // destination errors), which is not a fault of the shop and is not logged as one.
+    let visitorGone = false;
     // Abort a render still streaming after the timeout; cleared as soon as it ends (or fails), so
     // no timer outlives its render.
     const timer = setTimeout(() => abort(), streamTimeout + 1000);
@@ -99,7 +104,14 @@ export default function handleRequest(
         nonce: loadContext.nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = withMessages(request.url, keys, () => clearTimeout(timer));
+          const body = withMessages(
+            request.url,
+            keys,
+            () => clearTimeout(timer),
+            () => {
+              visitorGone = true;
+            },
+          );
           body.once("close", () => clearTimeout(timer));
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -115,7 +127,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered && !visitorGone) console.error(error);
         },
       }),
     );

@@ -4,14 +4,22 @@
  * the first), with and without brotli, against the full uncached request. One request at a time,
  * in this process (createShop, PAGE_CACHE=off, NODE_ENV=production), PostgreSQL when reachable.
  *
- *   NODE_ENV=production BUILD_DIR=build node --import tsx bench/render-floor.ts [requests per measure, default 300]
+ *   NODE_ENV=production BUILD_DIR=build node --import tsx bench/render-floor.ts [requests per measure, default 300] [--load]
  *
  * Each measure also gives the process's CPU time per request (user + system): on a shared machine
  * the wall time grows with the load, the CPU time is what one render costs.
  *
+ * With `--load`, each page is then also measured under load through a socket, as bench/ssr.ts
+ * measures the shop: autocannon (its own process, so that it takes no time of this one) at 8
+ * connections and at 1, against the full page and against the same page with its data already
+ * loaded (identity and brotli). The data-loaded figure at 8 connections is the most this markup can
+ * give through Fastify, React Router and React on this machine: the ceiling of bench/ssr.ts's
+ * req/s goal. BENCH_SECONDS (default 8) per run.
+ *
  * NODE_ENV must be set on the command line: React picks its build when first imported (before
  * this file's code runs), and its development build renders about twice slower.
  */
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -20,7 +28,23 @@ import { createShop } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
 import { createPgDatabase, median, postgresAvailable, storefrontBuild } from "./lib.ts";
 
-const N = Number(process.argv[2] ?? 300);
+const N = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 300);
+const UNDER_LOAD = process.argv.includes("--load");
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+
+type Figure = { rps: number; p50: number; non2xx: number };
+/** autocannon's CLI in a child process: this process only serves. */
+function autocannon(url: string, connections: number, encoding: string): Promise<Figure> {
+  const args = ["-c", String(connections), "-d", String(SECONDS), "-j", "-H", `accept-encoding=${encoding}`, url];
+  return new Promise((resolve, reject) =>
+    execFile("node_modules/.bin/autocannon", args, { maxBuffer: 1 << 24 }, (err, stdout) => {
+      if (err) return reject(err);
+      const r = JSON.parse(stdout) as { requests: { average: number }; latency: { p50: number }; non2xx: number };
+      resolve({ rps: Math.round(r.requests.average), p50: r.latency.p50, non2xx: r.non2xx });
+    }),
+  );
+}
+const fmt = (f: Figure) => `${String(f.rps).padStart(4)} req/s p50 ${String(f.p50).padStart(3)} ms${f.non2xx ? ` (${f.non2xx} non-2xx!)` : ""}`;
 
 /** Answers every call of the services' functions from the first answer to the same arguments. */
 function memoiseServices(services: Record<string, unknown>) {
@@ -93,6 +117,7 @@ async function main() {
     console.log(
       "page      full (br)   data loaded (br)   data loaded (identity)   floor/full   CPU per request: full (br) / data loaded (br) / data loaded (identity)",
     );
+    const rows: { name: string; url: string }[] = [];
     for (const [name, url] of [
       ["home", "/"],
       ["category", "/platos-de-ducha/"],
@@ -108,9 +133,26 @@ async function main() {
       const plain = await time(url, "identity");
       const plainCpu = cpuPerRequest;
       restore();
+      if (UNDER_LOAD) rows.push({ name, url });
       console.log(
         `${name.padEnd(9)} ${full.toFixed(2).padStart(6)} ms   ${loaded.toFixed(2).padStart(6)} ms          ${plain.toFixed(2).padStart(6)} ms                 ${(loaded / full).toFixed(2)}   ${fullCpu.toFixed(2)} / ${loadedCpu.toFixed(2)} / ${plainCpu.toFixed(2)} ms   (${url})`,
       );
+    }
+    if (UNDER_LOAD) {
+      const address = await shop.app.listen({ host: "127.0.0.1", port: 0 });
+      console.log(`\nunder load (autocannon in its own process, ${SECONDS} s per run; the shop in this process):`);
+      console.log("page      conns  full (br)                data loaded (br)         data loaded (identity)");
+      for (const { name, url } of rows) {
+        for (const c of [8, 1]) {
+          const full = await autocannon(address + url, c, "br");
+          const restore = memoiseServices(shop.services as unknown as Record<string, unknown>);
+          await shop.app.inject({ url, headers: { "accept-encoding": "br" } });
+          const loaded = await autocannon(address + url, c, "br");
+          const plain = await autocannon(address + url, c, "identity");
+          restore();
+          console.log(`${name.padEnd(9)} c=${c}    ${fmt(full)}   ${fmt(loaded)}   ${fmt(plain)}   (load ${loadavg()[0].toFixed(2)})`);
+        }
+      }
     }
     console.log(
       `load average at the end: ${loadavg()

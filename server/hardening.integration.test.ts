@@ -1,7 +1,8 @@
+import { get } from "node:http";
 import { connect } from "node:net";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildHttp } from "./http.ts";
 import { AppError } from "./lib/errors.ts";
 import { describeEachDb } from "./test/test-db.ts";
@@ -339,6 +340,55 @@ describeEachDb("hostile requests", (kind) => {
         expect(res.headers["content-type"]).toMatch(/^text\/html/);
       }
       expect(timers() - before).toBeLessThan(4);
+    });
+
+    it("stops a page whose visitor left mid-stream without logging it as an error", async () => {
+      // A product page streams: the shell first, its reviews and questions after. Shoppers who
+      // move on before the end (another page, a closed tab) are not a fault of the shop: before,
+      // each one printed "The destination stream errored while writing data" with a stack.
+      const listing = await shop.app.inject({ url: "/platos-de-ducha/" });
+      const product = /href="(\/[^"/]+\.html)"/.exec(listing.body)?.[1];
+      expect(product).toBeTruthy();
+      const logged: unknown[][] = [];
+      const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+        logged.push(args);
+      });
+      // The questions (a streamed part) wait until every visitor below has left.
+      const { reviews } = shop.services;
+      const questions = reviews.questions;
+      let open = () => {};
+      const gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      reviews.questions = async (...args) => {
+        await gate;
+        return questions.apply(reviews, args);
+      };
+      try {
+        const leaves = () =>
+          new Promise<string>((resolve) => {
+            const req = get({ host: "127.0.0.1", port, path: product, headers: { "accept-encoding": "identity" } }, (res) => {
+              res.setEncoding("utf8");
+              res.once("data", (first: string) => {
+                req.destroy();
+                resolve(first);
+              });
+            });
+            req.on("error", () => resolve(""));
+          });
+        const firsts = await Promise.all(Array.from({ length: 20 }, leaves));
+        // Each left with the page's beginning in hand, before its end was written.
+        expect(firsts.every((html) => html.startsWith("<!DOCTYPE html>") && !html.includes("</html>"))).toBe(true);
+        open();
+        // A visitor who stays gets the whole page (its streamed parts come after those of the pages
+        // left before: the database answers in order), and the ones who left were not logged.
+        const whole = await (await fetch(`http://127.0.0.1:${port}${product}`)).text();
+        expect(whole).toContain("</html>");
+        expect(logged.map((args) => String(args[0]))).toEqual([]);
+      } finally {
+        reviews.questions = questions;
+        spy.mockRestore();
+      }
     });
   });
 });
