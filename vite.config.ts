@@ -82,7 +82,7 @@ function viewPreloads(): Plugin {
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
 const SHELL =
-  /[\\/](app[\\/](components[\\/](header|footer|logo|toasts|progress-bar|cookie-banner|error-page|newsletter-fields|newsletter-form|breadcrumbs)|lib[\\/](i18n|local-store|language-switch|seo|root-data)|features[\\/](catalog[\\/](picture|product-card|banners|category-tiles|recently-viewed)|cart[\\/]cart-badge|accounts[\\/](favourites|account-menu)|marketing[\\/]popup-mount))|core[\\/](stores|money|media|i18n[\\/]|cookies|card-view))[^\\/]*$/;
+  /[\\/](app[\\/](components[\\/](header|site-footer|island|payment-marks|logo|toasts|progress-bar|cookie-banner|error-page|breadcrumbs)|lib[\\/](i18n|local-store|language-switch|seo|root-data)|features[\\/](catalog[\\/](picture|product-card|banners|category-tiles|recently-viewed)|cart[\\/]cart-badge|accounts[\\/](favourites|account-menu)|marketing[\\/]popup-mount))|core[\\/](stores|money|media|i18n[\\/]|cookies|card-view))[^\\/]*$/;
 const CHUNK_GROUPS = [
   { name: "framework", test: (id: string) => FRAMEWORK.test(id) && !id.includes("react-dom/server"), priority: 2 },
   { name: "shell", test: (id: string) => SHELL.test(id), priority: 1 },
@@ -101,7 +101,8 @@ export default defineConfig({
     assetsDir: "assets",
     // Fewer, larger files at start (issue 12: every script until load in at most 12 files): React,
     // React DOM and React Router in one chunk, the shell that every storefront page renders (root,
-    // header, footer, cards, i18n, shared core helpers) in another. Route code stays split.
+    // header, cards, i18n, shared core helpers) in another. Route code stays split; the footer's
+    // code (an island, fetched after start) stays out of the shell.
     rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
   },
   ssr: { external: ["@electric-sql/pglite", "pg", "sharp", "fastify"] },

@@ -17,6 +17,8 @@ import { languageFromPath } from "../core/stores.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { CookieBanner } from "./components/cookie-banner";
+import { useHydrationDone } from "./components/island";
+import { FooterPart } from "./components/site-footer";
 import { ErrorContent, errorStatus, reloadOnChunkError } from "./components/error-page";
 import { Logo } from "./components/logo";
 import { ProgressBar } from "./components/progress-bar";
@@ -42,6 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     stores.menu(store.id, "footer", path),
     session.auth ? favouriteIds(context, contextFor(store, session.auth)) : [],
     cartBadge(request, context),
+    // The footer is an island: the server renders it only once its code is loaded (once per process).
+    FooterPart.preload(),
   ]);
   const user = session.user;
   // The same parser as the page cache's key (server/lib/page-cache.ts): one reading of the header.
@@ -118,6 +122,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   signedIn = loaderData.user !== null;
   useDelegatedLinks();
+  useHydrationDone();
   useEffect(() => {
     const onError = (e: ErrorEvent | PromiseRejectionEvent) => {
       reloadOnChunkError("reason" in e ? e.reason : (e.error ?? e.message));

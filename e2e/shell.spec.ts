@@ -49,6 +49,48 @@ describeBrowser("storefront shell", (browser) => {
     for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))) expect(href).toBe("/ofertas");
   });
 
+  it("keeps the footer as the server wrote it until needed: a newsletter form sent before its code arrives is sent in place, and its links stay in the page", async () => {
+    const shop = await browser.open();
+    const { page } = shop;
+    // A choice made before (no cookie banner over the footer); no popup on this page.
+    await shop.context.addCookies([{ name: "cookie_consent", value: "rejected", url: shop.baseURL }]);
+    // The footer's code is held on its way until the form has been sent (decision 029).
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let asked = false;
+    await page.route(/\/assets\/footer-[\w-]+\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    const pagePosts: string[] = [];
+    page.on("request", (r) => r.method() === "POST" && r.resourceType() === "document" && pagePosts.push(r.url()));
+    await shop.goto("/marcas");
+    const form = page.getByTestId("newsletter-form");
+    const email = `footer.${Date.now()}@example.es`;
+    await form.getByLabel("Nombre").fill("Marta");
+    await form.getByLabel("Apellidos").fill("Gil");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel(/He leído y acepto/).check();
+    await form.getByRole("button", { name: "Suscribirme" }).click();
+    // Sent while the code is still held: nothing posted the page, what was typed stays.
+    await expect.poll(() => asked).toBe(true);
+    expect(pagePosts).toEqual([]);
+    expect(await form.getByLabel("Email").inputValue()).toBe(email);
+    release();
+    await expect.poll(() => page.getByTestId("newsletter-ok").count()).toBe(1);
+    expect(pagePosts).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe("/marcas");
+    // A footer link is a client-side navigation: the same window, the layout kept.
+    await shop.markWindow();
+    await page.locator("footer").getByRole("link", { name: "Aviso legal" }).click();
+    await page.waitForURL((u) => u.pathname === "/cms/aviso-legal");
+    await expect.poll(() => shop.heading().first().textContent()).toBe("Aviso legal");
+    expect(await shop.windowStillMarked()).toBe(true);
+  });
+
   it("shows the 404 page for an unknown path and goes back to the shop", async () => {
     const shop = await browser.open();
     const res = await shop.goto("/esta-pagina-no-existe");

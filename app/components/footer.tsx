@@ -1,35 +1,17 @@
 import { Logo } from "~/components/logo";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { ICONS, Icon } from "~/components/header";
+import { PaymentMarks } from "~/components/payment-marks";
 import { useI18n } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";
 
 export const LEGAL_SLUGS = ["aviso-legal", "condiciones-de-venta", "politica-de-privacidad", "politica-de-cookies", "proteccion-de-datos"] as const;
 
-const PAYMENT_MARKS = [
-  { name: "Visa", bg: "#1a1f71", fg: "#fff" },
-  { name: "Mastercard", bg: "#231f20", fg: "#fff" },
-  { name: "Bizum", bg: "#05c3dd", fg: "#082b33", es: true },
-  { name: "PayPal", bg: "#ffc439", fg: "#142c8e" },
-  { name: "Klarna", bg: "#ffb3c7", fg: "#17120f" },
-  { name: "Scalapay", bg: "#e7e0ff", fg: "#2b1b6b" },
-  { name: "Google Pay", bg: "#fff", fg: "#3c4043" },
-  { name: "Apple Pay", bg: "#000", fg: "#fff" },
-];
-
-export function PaymentMarks({ compact = false }: { compact?: boolean }) {
-  const { lang } = useI18n();
-  return (
-    <ul className={compact ? "pay-marks-sm" : "pay-marks"}>
-      {PAYMENT_MARKS.filter((m) => !m.es || lang === "es").map((m) => (
-        <li key={m.name} style={{ background: m.bg, color: m.fg }}>
-          {m.name}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
+/**
+ * The footer of every storefront page. Its code is not part of what a page loads to start: the
+ * layouts show it through SiteFooter (site-footer.tsx), an island whose server markup stays as it
+ * is until the footer comes near the viewport or the browser is idle after load (issue 12).
+ */
 export function Footer() {
   const { t, href, lang } = useI18n();
   const root = useRootData();

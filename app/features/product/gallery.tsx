@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { lazyPart } from "./deferred";
+import { lazyPart } from "~/components/island";
 import { autoSrcSet, IMAGE_WIDTHS, mediaUrl } from "../../../core/media.ts";
 import type { ImageDto } from "../../../core/catalog.types.ts";
 import { useI18n } from "~/lib/i18n";

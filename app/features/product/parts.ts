@@ -1,4 +1,4 @@
-import { lazyPart } from "./deferred";
+import { lazyPart } from "~/components/island";
 
 /*
  * The product page's code that the browser fetches only when needed (issue 12): the reviews and

@@ -10,13 +10,12 @@ import { Gallery, visibleImages } from "./gallery";
 import { useInstallationTariff } from "./installation-tariff";
 import { Files, RecentlyViewed, Related, Stars, TechnicalData, WishlistButton } from "./product-extras";
 import type { ProductPageData } from "./product.server";
-import { Island, useHydrationDone } from "./deferred";
+import { Island } from "~/components/island";
 import { Questions, Reviews } from "./parts";
 
 export function ProductPage({ data }: { data: ProductPageData }) {
   const { t, price, href } = useI18n();
   const { product } = data;
-  useHydrationDone();
   const tariff = useInstallationTariff(data.installation);
   const catalog = useMemo(
     () =>

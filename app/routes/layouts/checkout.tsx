@@ -1,5 +1,5 @@
 import { Link, Outlet } from "react-router";
-import { PaymentMarks } from "~/components/footer";
+import { PaymentMarks } from "~/components/payment-marks";
 import { Logo } from "~/components/logo";
 import { useI18n } from "~/lib/i18n";
 

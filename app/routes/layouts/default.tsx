@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { Footer } from "~/components/footer";
+import { SiteFooter } from "~/components/site-footer";
 import { Header } from "~/components/header";
 import { PopupMount } from "~/features/marketing/popup-mount";
 
@@ -10,7 +10,7 @@ export default function DefaultLayout() {
       <main id="content" className="flex-1" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      <SiteFooter />
       {/* Marketing popups: client-only, after the cookie choice, their code loaded on demand. */}
       <PopupMount />
     </div>

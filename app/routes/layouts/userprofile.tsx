@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { ErrorContent, errorStatus } from "~/components/error-page";
-import { Footer } from "~/components/footer";
+import { SiteFooter } from "~/components/site-footer";
 import { Header } from "~/components/header";
 import { profileData } from "~/features/accounts/profile.server";
 import { useI18n } from "~/lib/i18n";
@@ -61,7 +61,7 @@ export default function UserProfileLayout({ loaderData: d }: Route.ComponentProp
           </div>
         </div>
       </main>
-      <Footer />
+      <SiteFooter />
     </div>
   );
 }
@@ -74,7 +74,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <main id="content" className="flex-1" tabIndex={-1}>
         <ErrorContent status={errorStatus(error)} />
       </main>
-      <Footer />
+      <SiteFooter />
     </div>
   );
 }

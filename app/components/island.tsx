@@ -1,10 +1,11 @@
 import { type ComponentType, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 
 /*
- * Parts of the product page whose code the browser fetches only when it needs them (issue 12):
- * the document still carries their server markup (crawlers and browsers without JavaScript see
- * the same page), and the browser keeps that markup as it is until the part comes near the
- * viewport, then loads its code and renders it (the same markup, now interactive).
+ * Parts of a page whose code the browser fetches only when it needs them (issue 12): the product
+ * page's reviews and questions, the footer of every page. The document still carries their server
+ * markup (crawlers and browsers without JavaScript see the same page), and the browser keeps that
+ * markup as it is until the part comes near the viewport, then loads its code and renders it (the
+ * same markup, now interactive). See docs/decisions/022 and 029.
  */
 
 const isServer = typeof document === "undefined";
@@ -14,9 +15,9 @@ export type Part<P> = ComponentType<P> & { preload(): Promise<unknown> };
 /**
  * A component whose code is fetched when first needed (or earlier with `preload()`). It never
  * suspends: until its code is there it renders `fallback` (nothing by default). The server
- * loads every part before rendering a product page (parts.ts preloadParts, awaited by the
- * loader), so the document always has the real markup, with no Suspense boundary that React
- * could stream apart from the page.
+ * loads every part before rendering a page that shows it (the product page's loader awaits
+ * parts.ts preloadParts, the root loader the footer's), so the document always has the real
+ * markup, with no Suspense boundary that React could stream apart from the page.
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): Part<P> {
   let loaded: ComponentType<P> | undefined;
@@ -53,7 +54,11 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   return Object.assign(LazyPart, { preload });
 }
 
-/** True until the first document's hydration has committed: parts rendered then have server markup in the page. */
+/**
+ * True until the first document's hydration has committed: parts rendered then have server markup
+ * in the page. The root component calls useHydrationDone (its effect runs after every other of
+ * that first commit).
+ */
 let hydrating = !isServer;
 export function useHydrationDone() {
   useEffect(() => {
@@ -76,7 +81,8 @@ export function Island<P extends object>({ id, part: Part, props, margin = "800p
   // What the shopper typed into the server's markup (a form field) before the code arrived.
   const typed = useRef<Typed | null>(null);
   // A form of the server's markup sent before the code arrived: sent again by the live part.
-  const sent = useRef<number | null>(null);
+  // (Which form, and which of its buttons sent it: a form may have several, each with its value.)
+  const sent = useRef<{ form: number; button: number } | null>(null);
   useEffect(() => {
     if (live) return;
     const el = ref.current;
@@ -106,7 +112,8 @@ export function Island<P extends object>({ id, part: Part, props, margin = "800p
     const onSubmit = (e: SubmitEvent) => {
       if (!el || !(e.target instanceof HTMLFormElement)) return;
       e.preventDefault();
-      sent.current = [...el.querySelectorAll("form")].indexOf(e.target);
+      const buttons = [...e.target.querySelectorAll("button, input[type=submit]")];
+      sent.current = { form: [...el.querySelectorAll("form")].indexOf(e.target), button: e.submitter ? buttons.indexOf(e.submitter) : -1 };
       go();
     };
     el.addEventListener("submit", onSubmit, true);
@@ -130,9 +137,11 @@ export function Island<P extends object>({ id, part: Part, props, margin = "800p
   useEffect(() => {
     const at = sent.current;
     sent.current = null;
-    if (!live || at === null || at < 0) return;
+    if (!live || at === null || at.form < 0) return;
     // Sent through the part's own handler (a fetcher), as if the shopper had just pressed it.
-    ref.current?.querySelectorAll("form")[at]?.requestSubmit();
+    const form = ref.current?.querySelectorAll("form")[at.form];
+    const button = form?.querySelectorAll<HTMLButtonElement | HTMLInputElement>("button, input[type=submit]")[at.button];
+    form?.requestSubmit(button?.type === "submit" ? button : undefined);
   }, [live]);
   if (!live && html !== null) {
     // The server's own markup of this part, read back from the document.
