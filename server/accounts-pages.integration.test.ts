@@ -158,6 +158,26 @@ describeEachDb("account pages (SSR, no JavaScript) and the page cache", (kind) =
     expect(text(html(await get(`/profile/${pro.id}/address`, proJar)))).toContain("Gran Vía 1");
   });
 
+  it("counts each customer's own addresses by type on the profile home (one query for both)", async () => {
+    const a = await createCustomer(shop, smtp, { name: "Casilda" });
+    const b = await createCustomer(shop, smtp, { name: "Bartolo" });
+    const jarA = await logIn(a);
+    const jarB = await logIn(b);
+    const billing = address({ business_name: "Reformas Casilda", tax_type: "dni", tax_id: "12345678z" });
+    for (const [form, jar, who] of [
+      ["form-shipping", jarA, a],
+      ["form-shipping", jarA, a],
+      ["form-billing", jarA, a],
+      ["form-shipping", jarB, b],
+    ] as const) {
+      const saved = await post(`/profile/${who.id}/address/${form}`, form === "form-billing" ? billing : address(), jar);
+      expect(saved.statusCode, html(saved)).toBe(302);
+    }
+    expect(text(html(await get(`/profile/${a.id}`, jarA)))).toContain("2 de envío · 1 de facturación");
+    expect(text(html(await get(`/profile/${b.id}`, jarB)))).toContain("1 de envío · 0 de facturación");
+    expect(text(html(await get(`/fr/profile/${b.id}`, jarB)))).toContain("1 de livraison · 0 de facturation");
+  });
+
   it("recovers a password through the two forms and the mailed link, which works once", async () => {
     const u = await createCustomer(shop, smtp, { name: "Remedios" });
     const unknown = await post("/recuperar-contrasena", { email: "nadie@example.es" });

@@ -11,9 +11,8 @@ const DONE = { type_on: "profile.type.done_on", type_off: "profile.type.done_off
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const p = await requireProfile(request, context, params);
   const accounts = context.services.accounts;
-  const [shipping, billing, favourites, newsletter] = await Promise.all([
-    accounts.listAddresses(p.ctx, "shipping", { page: 1, page_size: 1 }),
-    accounts.listAddresses(p.ctx, "billing", { page: 1, page_size: 1 }),
+  const [addresses, favourites, newsletter] = await Promise.all([
+    accounts.addressCounts(p.ctx),
     favouriteIds(context, p.ctx),
     p.store.features.newsletter ? accounts.newsletterStatus(p.ctx) : null,
   ]);
@@ -23,7 +22,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     email: p.user.email,
     professional: p.user._type === "professional",
     professionalsArea: p.store.features.professionalsArea,
-    counts: { shipping: shipping.total, billing: billing.total, favourites: favourites.length },
+    counts: { ...addresses, favourites: favourites.length },
     newsletter: newsletter?.subscribed ?? null,
     done: doneMessage(p.lang, p.url, DONE),
   });

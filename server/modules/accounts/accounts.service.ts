@@ -626,6 +626,19 @@ export function createAccountsService(deps: AccountsDeps) {
       return { results: rows.map(toAddress), page, page_size: pageSize, total, pages: Math.max(1, Math.ceil(total / pageSize)) };
     },
 
+    /** How many addresses of each type the signed-in customer keeps (the profile home): one query. */
+    async addressCounts(ctx: RequestContext): Promise<Record<AddressType, number>> {
+      const me = requireUser(ctx);
+      const rows = await dbOf(ctx)
+        .select({ type: addresses.type, n: sql<number>`count(*)::int` })
+        .from(addresses)
+        .where(eq(addresses.userId, me.id))
+        .groupBy(addresses.type);
+      const counts: Record<AddressType, number> = { shipping: 0, billing: 0 };
+      for (const r of rows) counts[r.type as AddressType] = r.n;
+      return counts;
+    },
+
     async getAddress(ctx: RequestContext, type: AddressType, id: number): Promise<AddressDto | null> {
       const me = requireUser(ctx);
       const [r] = await dbOf(ctx)
