@@ -80,8 +80,16 @@ describeEachDb("reviews and questions (/api/reviews/v1)", (kind) => {
       expect(byRating.map((r) => r.rating)).toEqual([...byRating.map((r) => r.rating)].sort((a, b) => b - a));
       const worst = (await get(`/api/reviews/v1/reviews/?product=${best.id}&sort=rating_asc&page_size=50`)).json().results as Review[];
       expect(worst[0].rating).toBeLessThanOrEqual(2);
+      const first = (await get(`/api/reviews/v1/reviews/?product=${best.id}`)).json();
       const beyond = (await get(`/api/reviews/v1/reviews/?product=${best.id}&page=99`)).json();
       expect(beyond.results).toEqual([]);
+      // Past the end the count and the stars are still the product's (they came with the rows).
+      expect(beyond.total).toBe(first.total);
+      expect(beyond.stats).toEqual(first.stats);
+      const [stored] = await q<{ n: number; five: number }>(
+        sql`SELECT count(*)::int n, (count(*) FILTER (WHERE rating = 5))::int five FROM reviews WHERE product_id = ${best.id} AND published`,
+      );
+      expect([first.total, first.stats.distribution["5"]]).toEqual([stored.n, stored.five]);
       // Only first names are shown.
       for (const r of all) expect(r.author).not.toMatch(/\s/);
     });
@@ -168,6 +176,13 @@ describeEachDb("reviews and questions (/api/reviews/v1)", (kind) => {
       expect(answered.statusCode, answered.body).toBe(200);
 
       const published = (await list()).json().results.find((x: { id: number }) => x.id === id);
+      // The count comes with the page; past the end it is still the count of the product's answered questions.
+      const [answeredCount] = await q<{ n: number }>(sql`
+        SELECT count(*)::int n FROM product_questions q JOIN stores s ON s.id = q.store_id
+        WHERE q.product_id = ${other.id} AND s.source_code = 'ESDB' AND q.answer IS NOT NULL`);
+      expect((await list()).json().total).toBe(answeredCount.n);
+      const past = (await get(`/api/reviews/v1/questions/web-list/?product=${other.slug}&page=9`)).json();
+      expect([past.results, past.total]).toEqual([[], answeredCount.n]);
       // Stored and answered as text: the markup is the asker's words, not HTML; the asker's first name only.
       expect(published).toMatchObject({ name: "Lucía", question: question().question, answer: answer.answer });
       const mail = await smtp.last("lucia.fernandez@example.es", /Respuesta a tu pregunta/);

@@ -72,6 +72,11 @@ export function createReviewsService(deps: ReviewsDeps) {
       .from(reviews)
       .where(and(eq(reviews.productId, productId), eq(reviews.published, true)))
       .groupBy(reviews.rating);
+    return statsOf(rows);
+  }
+
+  /** The average and the count per star from the number of reviews of each rating. */
+  function statsOf(rows: { rating: number; n: number }[]): ReviewStats {
     const distribution = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
     let count = 0;
     let sum = 0;
@@ -108,17 +113,32 @@ export function createReviewsService(deps: ReviewsDeps) {
       const pageSize = Math.min(50, Math.max(1, opts.pageSize ?? REVIEWS_PAGE_SIZE));
       const sort = opts.sort ?? "newest";
       const where = and(eq(reviews.productId, productId), eq(reviews.published, true));
-      const [s, list] = await Promise.all([
-        stats(productId),
-        db
-          .select()
-          .from(reviews)
-          .where(where)
-          .orderBy(...(opts.language ? [sql`(${reviews.language} = ${opts.language}) DESC`] : []), ...SORTS[sort])
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-      ]);
-      return { results: list.map(toReview), page, page_size: pageSize, total: s.count, pages: Math.ceil(s.count / pageSize), sort, stats: s };
+      // One statement for the page and the stars: every row carries the count per star over all
+      // the product's published reviews (window aggregates). A page past the end has no row to
+      // carry them: only then are they counted on their own.
+      const perStar = (n: number) => sql<number>`(count(*) filter (where ${reviews.rating} = ${n}) over ())::int`;
+      const rows = await db
+        .select({ review: reviews, n1: perStar(1), n2: perStar(2), n3: perStar(3), n4: perStar(4), n5: perStar(5) })
+        .from(reviews)
+        .where(where)
+        .orderBy(...(opts.language ? [sql`(${reviews.language} = ${opts.language}) DESC`] : []), ...SORTS[sort])
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      const first = rows[0];
+      const s = first
+        ? statsOf([first.n1, first.n2, first.n3, first.n4, first.n5].map((n, i) => ({ rating: i + 1, n })))
+        : page === 1
+          ? statsOf([])
+          : await stats(productId);
+      return {
+        results: rows.map((r) => toReview(r.review)),
+        page,
+        page_size: pageSize,
+        total: s.count,
+        pages: Math.ceil(s.count / pageSize),
+        sort,
+        stats: s,
+      };
     },
 
     /** The JSON-LD's reviews: the most helpful few (best rated first, then newest). */
@@ -137,17 +157,17 @@ export function createReviewsService(deps: ReviewsDeps) {
       const page = Math.max(1, opts.page ?? 1);
       const pageSize = Math.min(50, Math.max(1, opts.pageSize ?? 10));
       const where = and(eq(productQuestions.productId, productId), eq(productQuestions.storeId, ctx.store.id), isNotNull(productQuestions.answer));
-      const [[{ n }], list] = await Promise.all([
-        db.select({ n: sql<number>`count(*)::int` }).from(productQuestions).where(where),
-        db
-          .select()
-          .from(productQuestions)
-          .where(where)
-          .orderBy(desc(productQuestions.answeredAt), desc(productQuestions.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-      ]);
-      return { results: list.map(toQuestion), page, page_size: pageSize, total: n, pages: Math.ceil(n / pageSize) };
+      // The page and the total in one statement (a window count); a page past the end has no row
+      // to carry the total: only then is it counted on its own.
+      const rows = await db
+        .select({ question: productQuestions, total: sql<number>`(count(*) over ())::int` })
+        .from(productQuestions)
+        .where(where)
+        .orderBy(desc(productQuestions.answeredAt), desc(productQuestions.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      const n = rows[0]?.total ?? (page === 1 ? 0 : (await db.select({ n: sql<number>`count(*)::int` }).from(productQuestions).where(where))[0].n);
+      return { results: rows.map((r) => toQuestion(r.question)), page, page_size: pageSize, total: n, pages: Math.ceil(n / pageSize) };
     },
 
     /**
