@@ -81,8 +81,7 @@ export function Island<P extends object>({ id, part: Part, props, margin = "800p
   // What the shopper typed into the server's markup (a form field) before the code arrived.
   const typed = useRef<Typed | null>(null);
   // A form of the server's markup sent before the code arrived: sent again by the live part.
-  // (Which form, and which of its buttons sent it: a form may have several, each with its value.)
-  const sent = useRef<{ form: number; button: number } | null>(null);
+  const sent = useRef<number | null>(null);
   useEffect(() => {
     if (live) return;
     const el = ref.current;
@@ -112,8 +111,7 @@ export function Island<P extends object>({ id, part: Part, props, margin = "800p
     const onSubmit = (e: SubmitEvent) => {
       if (!el || !(e.target instanceof HTMLFormElement)) return;
       e.preventDefault();
-      const buttons = [...e.target.querySelectorAll("button, input[type=submit]")];
-      sent.current = { form: [...el.querySelectorAll("form")].indexOf(e.target), button: e.submitter ? buttons.indexOf(e.submitter) : -1 };
+      sent.current = [...el.querySelectorAll("form")].indexOf(e.target);
       go();
     };
     el.addEventListener("submit", onSubmit, true);
@@ -137,11 +135,10 @@ export function Island<P extends object>({ id, part: Part, props, margin = "800p
   useEffect(() => {
     const at = sent.current;
     sent.current = null;
-    if (!live || at === null || at.form < 0) return;
+    if (!live || at === null || at < 0) return;
     // Sent through the part's own handler (a fetcher), as if the shopper had just pressed it.
-    const form = ref.current?.querySelectorAll("form")[at.form];
-    const button = form?.querySelectorAll<HTMLButtonElement | HTMLInputElement>("button, input[type=submit]")[at.button];
-    form?.requestSubmit(button?.type === "submit" ? button : undefined);
+    // (Without its button: the islands' forms have one submit button each, with no value.)
+    ref.current?.querySelectorAll("form")[at]?.requestSubmit();
   }, [live]);
   if (!live && html !== null) {
     // The server's own markup of this part, read back from the document.
