@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { addService, answerUpToCity, completeStep, plain, searchPlace, walkToInstallation, wizard } from "./support/product-page.ts";
-import { axeViolations, blocking, describeBrowser, describeViolations, E2E_STAFF, type ShopPage } from "./support/index.ts";
+import { axeViolations, blocking, describeBrowser, describeViolations, E2E_STAFF, holdAsset, type ShopPage } from "./support/index.ts";
 
 /**
  * The product page as a shopper meets it (issue 11, "Done when"): the installation wizard priced
@@ -179,16 +179,7 @@ describeBrowser("product page", (browser) => {
     const shop = await browser.open();
     const { page } = shop;
     // The questions section's code is held on its way until the form has been sent.
-    let release!: () => void;
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    let asked = false;
-    await page.route(/\/assets\/questions-[\w-]+\.js$/, async (route) => {
-      asked = true;
-      await held;
-      await route.continue();
-    });
+    const questionsCode = await holdAsset(page, /\/assets\/questions-[\w-]+\.js$/);
     const pagePosts: string[] = [];
     page.on("request", (r) => r.method() === "POST" && r.resourceType() === "document" && pagePosts.push(r.url()));
     await openTray(shop);
@@ -200,10 +191,10 @@ describeBrowser("product page", (browser) => {
     await box.getByLabel(/He leído y acepto/).check();
     await box.getByRole("button", { name: "Enviar pregunta" }).click();
     // Sent while the code is still held: nothing posted the page, the typed text stays.
-    await expect.poll(() => asked).toBe(true);
+    await expect.poll(() => questionsCode.asked()).toBe(true);
     expect(pagePosts).toEqual([]);
     expect(await box.getByLabel("Tu pregunta").inputValue()).toBe(question);
-    release();
+    questionsCode.release();
     await expect.poll(() => box.getByText(MSG.questionSent).count()).toBe(1);
     expect(pagePosts).toEqual([]);
     expect(new URL(page.url()).pathname).toBe(TRAY);

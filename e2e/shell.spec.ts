@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { describeBrowser, TEXT } from "./support/index.ts";
+import { describeBrowser, holdAsset, TEXT } from "./support/index.ts";
 
 describeBrowser("storefront shell", (browser) => {
   it("opens the home page and follows a main-menu link without reloading the page", async () => {
@@ -55,16 +55,7 @@ describeBrowser("storefront shell", (browser) => {
     // A choice made before (no cookie banner over the footer); no popup on this page.
     await shop.context.addCookies([{ name: "cookie_consent", value: "rejected", url: shop.baseURL }]);
     // The footer's code is held on its way until the form has been sent (decision 029).
-    let release!: () => void;
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    let asked = false;
-    await page.route(/\/assets\/footer-[\w-]+\.js$/, async (route) => {
-      asked = true;
-      await held;
-      await route.continue();
-    });
+    const footerCode = await holdAsset(page, /\/assets\/footer-[\w-]+\.js$/);
     const pagePosts: string[] = [];
     page.on("request", (r) => r.method() === "POST" && r.resourceType() === "document" && pagePosts.push(r.url()));
     await shop.goto("/marcas");
@@ -76,10 +67,10 @@ describeBrowser("storefront shell", (browser) => {
     await form.getByLabel(/He leído y acepto/).check();
     await form.getByRole("button", { name: "Suscribirme" }).click();
     // Sent while the code is still held: nothing posted the page, what was typed stays.
-    await expect.poll(() => asked).toBe(true);
+    await expect.poll(() => footerCode.asked()).toBe(true);
     expect(pagePosts).toEqual([]);
     expect(await form.getByLabel("Email").inputValue()).toBe(email);
-    release();
+    footerCode.release();
     await expect.poll(() => page.getByTestId("newsletter-ok").count()).toBe(1);
     expect(pagePosts).toEqual([]);
     expect(new URL(page.url()).pathname).toBe("/marcas");
