@@ -35,7 +35,7 @@ const BODY_END = "</body>";
  * web stream, Fastify and the compressor (a third of the CPU of an uncached page went there).
  * What React writes in one go (the shell, then each streamed part) leaves as one chunk.
  */
-function withMessages(url: string, keys: Set<string>, onEnd: () => void, onGone: () => void): Transform {
+function withMessages(url: string, keys: Set<string>, onEnd: () => void): Transform {
   let added = false;
   let pending: Buffer[] = [];
   let scheduled: NodeJS.Immediate | null = null;
@@ -72,8 +72,6 @@ function withMessages(url: string, keys: Set<string>, onEnd: () => void, onGone:
     },
     destroy(err, callback) {
       if (scheduled) clearImmediate(scheduled);
-      // Destroyed before the end: the browser went away (another page, a closed tab) mid-stream.
-      if (!stream.writableFinished) onGone();
       callback(err);
     },
   });
@@ -88,10 +86,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    // The visitor left while the document was still streaming: React stops rendering it (its
-    // destination errors), which is not a fault of the shop and is not logged as one.
-    let visitorGone = false;
+    // The document's stream, once the shell is rendered.
+    let body: Transform | null = null;
     // Abort a render still streaming after the timeout; cleared as soon as it ends (or fails), so
     // no timer outlives its render.
     const timer = setTimeout(() => abort(), streamTimeout + 1000);
@@ -103,20 +99,13 @@ export default function handleRequest(
       renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />, {
         nonce: loadContext.nonce,
         [readyOption]() {
-          shellRendered = true;
-          const body = withMessages(
-            request.url,
-            keys,
-            () => clearTimeout(timer),
-            () => {
-              visitorGone = true;
-            },
-          );
-          body.once("close", () => clearTimeout(timer));
-          const stream = createReadableStreamFromReadable(body);
+          const out = withMessages(request.url, keys, () => clearTimeout(timer));
+          body = out;
+          out.once("close", () => clearTimeout(timer));
+          const stream = createReadableStreamFromReadable(out);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          pipe(out);
         },
         onShellError(error: unknown) {
           // Even the error page failed to render: a static page with a way home.
@@ -127,7 +116,10 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered && !visitorGone) console.error(error);
+          // Destroyed before its end: the visitor left mid-stream (another page, a closed tab) and
+          // React stopped rendering; not a fault of the shop, not logged as one.
+          const visitorLeft = body?.destroyed && !body.writableFinished;
+          if (body && !visitorLeft) console.error(error);
         },
       }),
     );

@@ -162,8 +162,9 @@ type FacetResult = { total: number; page: [number, number][]; counts: [number, n
  * in the store, with its categories, filter options, ranges and sort keys, kept by triggers):
  * the page's ids with their stock (the cards come from the card cache, cards.ts), the total,
  * the count of every filter option with the OTHER filters applied (classic faceting: choosing
- * "white" does not zero the other colours) and the bounds of the range filters. The subtree comes from the GIN index on category_ids; everything else is
- * evaluated on the row, with no per-product join.
+ * "white" does not zero the other colours) and the bounds of the range filters. The subtree comes
+ * from the GIN index on category_ids; everything else is evaluated on the row, with no
+ * per-product join.
  * (A product sold in a store is translated into the store's language, a catalog invariant the
  * seed and the admin keep: checking it per row here cost a third of the listing at 100k products.)
  */
