@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, redirect } from "react-router";
+import { type LoaderFunctionArgs, redirect, type AppLoadContext } from "react-router";
 import { t } from "../../core/i18n/index.ts";
 import { localePath } from "../../core/stores.ts";
 import type { StoreFeatures } from "../../core/stores.ts";
@@ -9,7 +9,7 @@ import { requireFeature, storeFor } from "./store.server";
  * Loader of a page whose capability comes with a later issue (keys page.<key>.title/.intro/.coming).
  */
 export function placeholderLoader(key: string, opts: { feature?: keyof StoreFeatures; requireLogin?: boolean; noindex?: boolean } = {}) {
-  return async function loader({ request, context }: LoaderFunctionArgs): Promise<PlaceholderData> {
+  return async function loader({ request, context }: LoaderFunctionArgs<AppLoadContext>): Promise<PlaceholderData> {
     const { store, lang, path, url } = await storeFor(request, context);
     if (opts.feature) requireFeature(store, opts.feature);
     if (opts.requireLogin) {

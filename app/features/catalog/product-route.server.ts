@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "react-router";
+import type { LoaderFunctionArgs, AppLoadContext } from "react-router";
 import { loadProductPage } from "~/features/product/product.server";
 
 /**
@@ -7,6 +7,6 @@ import { loadProductPage } from "~/features/product/product.server";
  * route's client chunk (the category listing, the most visited page) does not import the
  * product page module, which loads in its own chunk.
  */
-export async function loadProductRoute(args: LoaderFunctionArgs, slug: string) {
+export async function loadProductRoute(args: LoaderFunctionArgs<AppLoadContext>, slug: string) {
   return { kind: "product" as const, data: await loadProductPage(args, slug) };
 }

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data } from "react-router";
+import { type ActionFunctionArgs, data, type AppLoadContext } from "react-router";
 import { t } from "../../../core/i18n/index.ts";
 import { questionSchema, quoteRequestSchema, reviewSchema } from "../../../core/product-page.schema.ts";
 import { type FieldErrors, fieldErrors } from "../../../core/validation.ts";
@@ -21,7 +21,7 @@ const bool = (v: FormDataEntryValue | null) => v === "on" || v === "true" || v =
  * it as a plain form post (the page renders again with the answer). Same services and rules as
  * the API (core/product-page.schema.ts).
  */
-export async function productAction(args: ActionFunctionArgs, slug: string) {
+export async function productAction(args: ActionFunctionArgs<AppLoadContext>, slug: string) {
   const { request, context } = args;
   requireSameOrigin(request, context);
   const { ctx, lang, catalog } = await catalogFor(request, context);

@@ -1,10 +1,11 @@
-import type { LoaderFunctionArgs } from "react-router";
+import type { LoaderFunctionArgs, AppLoadContext } from "react-router";
 import { deliveryRange, formatDay } from "../../../core/business-days.ts";
 import { type CardView, cardView } from "../../../core/card-view.ts";
 import type { ComplementTypeDto, CustomerType, TechnicalDatum } from "../../../core/catalog.types.ts";
 import type { QuestionsPage, ReviewSort, ReviewsPage } from "../../../core/product-page.types.ts";
 import { REVIEW_SORT_KEYS } from "../../../core/product-page.types.ts";
 import { catalogFor } from "~/features/catalog/catalog.server";
+import { deferred } from "~/lib/deferred";
 import { notFound } from "~/lib/store.server";
 import { preloadParts } from "./parts";
 import { type AttributeView, attributeView, type ComplementView, complementView, intern, type ProductView, productView } from "./product-view";
@@ -33,8 +34,11 @@ export type ProductPageData = {
   delivery: { from: string; to: string };
   /** The page of reviews asked for (?opiniones=N&orden=...), with the average and the stars: awaited, the JSON-LD carries them. */
   reviews: ReviewsPage;
-  /** Answered questions: streamed after the page (deferred), they are below the fold. */
-  questions: Promise<QuestionsPage>;
+  /**
+   * Answered questions: below the fold, deferred (lib/deferred): in place when their query answers
+   * with the rest of the page's or within a few milliseconds, streamed after the page otherwise.
+   */
+  questions: QuestionsPage | Promise<QuestionsPage>;
   /** Whether the visitor may write a review (a signed-in customer with a delivered order of it). */
   reviewer: { signedIn: boolean; canReview: boolean; reviewed: boolean };
 };
@@ -54,7 +58,7 @@ export function reviewsQuery(url: URL): { page: number; sort: ReviewSort } {
  * catalog part comes from the catalog's product page cache (stock read fresh): once warm, a page
  * costs the stock, its related products, and its reviews and questions.
  */
-export async function loadProductPage(args: LoaderFunctionArgs, slug: string): Promise<ProductPageData> {
+export async function loadProductPage(args: LoaderFunctionArgs<AppLoadContext>, slug: string): Promise<ProductPageData> {
   const { store, lang, path, ctx, catalog, url } = await catalogFor(args.request, args.context);
   const { installations, reviews } = args.context.services;
   const page = await catalog.productPage(ctx, slug);
@@ -62,6 +66,8 @@ export async function loadProductPage(args: LoaderFunctionArgs, slug: string): P
   const { product } = page;
   const rq = reviewsQuery(url);
   const user = ctx.user;
+  // Below the fold: in place when it comes in with the rest, streamed after the page when slow (lib/deferred).
+  const questions = deferred(reviews.questions(ctx, product.id, { pageSize: 20 }));
   const [related, installation, reviewsPage, delivered, reviewed] = await Promise.all([
     catalog.relatedProducts(ctx, product.id, 8),
     installations.tariff(ctx),
@@ -70,6 +76,7 @@ export async function loadProductPage(args: LoaderFunctionArgs, slug: string): P
     user ? reviews.reviewed(user.id, product.id) : false,
     // The page's deferred parts are rendered by the server: their code must be loaded first.
     preloadParts(),
+    questions.ready,
   ]);
   const range = deliveryRange(product.delivery_days);
   const catalogPart = intern({
@@ -90,7 +97,7 @@ export async function loadProductPage(args: LoaderFunctionArgs, slug: string): P
     userType: ctx.customerType,
     delivery: { from: formatDay(range.from, store.locale), to: formatDay(range.to, store.locale) },
     reviews: reviewsPage,
-    questions: reviews.questions(ctx, product.id, { pageSize: 20 }),
+    questions: questions.settled(),
     reviewer: { signedIn: Boolean(user), canReview: delivered && !reviewed, reviewed },
   };
 }

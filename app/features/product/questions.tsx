@@ -9,10 +9,10 @@ import { dateFormat } from "../../../core/intl.ts";
 
 /**
  * Questions and answers (spec 3, 5, 7): the answered questions of this product in this store
- * (streamed after the page: the loader defers them) and the form to ask one. A question is
- * published once staff answer it; the asker is mailed the answer.
+ * (in place, or streamed after the page when their query is slow: lib/deferred) and the form to
+ * ask one. A question is published once staff answer it; the asker is mailed the answer.
  */
-export function Questions({ questions }: { questions: Promise<QuestionsPage> }) {
+export function Questions({ questions }: { questions: QuestionsPage | Promise<QuestionsPage> }) {
   const { t } = useI18n();
   return (
     <section id="preguntas" aria-labelledby="questions-title" className="mt-12 scroll-mt-24" data-testid="questions">

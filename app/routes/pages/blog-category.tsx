@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData, type AppLoadContext } from "react-router";
 import type { Language } from "../../../core/stores.ts";
 import { t as tr } from "../../../core/i18n/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -11,7 +11,7 @@ import { notFound, requireFeature, storeFor } from "~/lib/store.server";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 export { spanishOnly as handle } from "~/lib/language-switch";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: LoaderFunctionArgs<AppLoadContext>) {
   const { store, lang, url, ctx } = await storeFor(request, context);
   requireFeature(store, "blog");
   const slug = params.slug ?? "";

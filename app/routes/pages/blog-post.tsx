@@ -1,4 +1,4 @@
-import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
+import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData, type AppLoadContext } from "react-router";
 import type { Language } from "../../../core/stores.ts";
 import type { PostSummaryDto } from "../../../core/content.types.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -13,7 +13,7 @@ import { notFound, requireFeature, storeFor } from "~/lib/store.server";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 export { spanishOnly as handle } from "~/lib/language-switch";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: LoaderFunctionArgs<AppLoadContext>) {
   const { store, lang, path, ctx } = await storeFor(request, context);
   requireFeature(store, "blog");
   const slug = params.slug ?? "";

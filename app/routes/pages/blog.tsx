@@ -1,9 +1,10 @@
 import { Suspense } from "react";
-import { Await, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
+import { Await, type LoaderFunctionArgs, type MetaFunction, useLoaderData, type AppLoadContext } from "react-router";
 import type { Language } from "../../../core/stores.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { FaqList } from "~/features/content/blocks";
 import { BLOG_PAGE_SIZE, CategoryNav, PostGrid, pageParam } from "~/features/content/blog";
+import { deferred } from "~/lib/deferred";
 import { useI18n } from "~/lib/i18n";
 import { rootMeta } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
@@ -13,19 +14,19 @@ import { t as tr } from "../../../core/i18n/index.ts";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 export { spanishOnly as handle } from "~/lib/language-switch";
 
-/** The blog's FAQ block reads this page; it loads after the list (deferred) and may fail alone. */
+/** The blog's FAQ block reads this page; deferred (lib/deferred), it may fail alone. */
 const FAQ_PAGE = "faq-inspiracion";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs<AppLoadContext>) {
   const { store, lang, url, ctx } = await storeFor(request, context);
   requireFeature(store, "blog");
   const page = pageParam(url);
   if (page == null) throw notFound();
   const { content } = context.services;
-  const [list, categories] = await Promise.all([content.listPosts(ctx, { page, pageSize: BLOG_PAGE_SIZE }), content.listPostCategories(ctx)]);
+  const faqs = deferred(content.faqs(ctx, FAQ_PAGE));
+  const [list, categories] = await Promise.all([content.listPosts(ctx, { page, pageSize: BLOG_PAGE_SIZE }), content.listPostCategories(ctx), faqs.ready]);
   if (!list || (page > 1 && page > list.pages)) throw notFound();
-  const faqs = content.faqs(ctx, FAQ_PAGE);
-  return { list, categories, faqs, lang: lang as Language, page };
+  return { list, categories, faqs: faqs.settled(), lang: lang as Language, page };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

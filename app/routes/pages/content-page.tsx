@@ -25,7 +25,7 @@ type Data = { page: PageDto; lang: Language; path: string; languages: Language[]
  * /cms/{slug} serves the legal pages; every other content route (about us, guides, measure
  * pages...) serves the page whose slug is its own path, so each text has one address.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs): Promise<Data> {
+export async function loader({ request, context, params }: LoaderFunctionArgs<AppLoadContext>): Promise<Data> {
   const { store, lang, path, ctx } = await storeFor(request, context);
   const isCms = path.startsWith("/cms/");
   const slug = isCms ? (params.slug ?? "") : path.slice(1);

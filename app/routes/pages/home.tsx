@@ -12,28 +12,31 @@ import { LazyRail } from "~/features/catalog/lazy-rail";
 import { RecentlyViewed } from "~/features/catalog/recently-viewed";
 import { HeroSlider, ProductRail } from "~/features/catalog/sliders";
 import { useI18n } from "~/lib/i18n";
+import { deferred } from "~/lib/deferred";
 import { rootMeta, useRootData } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 /**
  * What is above the fold (slider, categories, highlighted products, banners) is awaited; the
- * brands further down are streamed after the page (deferred data), so the first bytes do not
- * wait for their query; the offers and novelties rails load when the shopper comes near them
+ * brands further down are deferred (lib/deferred: in place when their query answers within a few
+ * milliseconds, streamed after the page otherwise: the first bytes wait for it that long at most); the
+ * offers and novelties rails load when the shopper comes near them
  * (LazyRail, docs/decisions/027). Cards carry only what they show.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalog, ctx, lang } = await catalogFor(request, context);
-  const brands = catalog.highlightSuppliers(ctx).then((list) => list.map(({ id, slug, path, name }) => ({ id, slug, path, name })));
+  const brands = deferred(catalog.highlightSuppliers(ctx).then((list) => list.map(({ id, slug, path, name }) => ({ id, slug, path, name }))));
   const [sliders, banners, categories, products, seo] = await Promise.all([
     catalog.homeSliders(ctx),
     catalog.homeBanners(ctx),
     catalog.highlightCategories(ctx),
     catalog.highlightProducts(ctx),
     catalog.seoTexts(ctx, "home"),
+    brands.ready,
   ]);
   const home = { sliders, banners, categories, products: products.map(cardView), seo_text: seo[0] ? { title: seo[0].title, body: seo[0].body } : null };
-  return { home, brands, lang, title: t(lang, "page.home.title"), description: t(lang, "page.home.intro") };
+  return { home, brands: brands.settled(), lang, title: t(lang, "page.home.title"), description: t(lang, "page.home.intro") };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {

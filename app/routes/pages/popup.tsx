@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Form, Link, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData, useNavigation, type AppLoadContext } from "react-router";
 import type { Language } from "../../../core/stores.ts";
 import { type NewsletterResult, subscribeFromForm } from "~/features/content/newsletter.server";
 import { NewsletterField, NewsletterTerms } from "~/components/newsletter-fields";
@@ -13,7 +13,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 export { spanishOnly as handle } from "~/lib/language-switch";
 
 /** The newsletter popup (type form, 100) as a page of its own: name, email and terms. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs<AppLoadContext>) {
   const { store, lang, path, ctx } = await storeFor(request, context);
   requireFeature(store, "newsletter");
   const popup = await context.services.marketing.newsletterPopup(ctx);

@@ -4,6 +4,7 @@ import { createCustomer, login, relaxThrottling, type TestUser, uniqueEmail } fr
 import { startSmtp, type TestSmtp } from "../../test/smtp.ts";
 import { describeEachDb } from "../../test/test-db.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
+import { loadProductPage } from "../../../app/features/product/product.server.ts";
 
 type Review = { id: number; author: string; rating: number; body: string; verified: boolean; language: string; created_at: string };
 
@@ -362,6 +363,85 @@ describeEachDb("reviews and questions (/api/reviews/v1)", (kind) => {
       expect(after).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
       expect(after).not.toContain("<script>alert(1)</script>");
       expect((await page(carla)).body).toContain("Ya has opinado sobre este producto");
+    });
+
+    it("hands the page its answered questions in place when they come in with the rest; a slow query does not hold the page, they follow it", async () => {
+      const listed = (await get(`/api/reviews/v1/questions/web-list/?product=${best.slug}&page_size=20`)).json();
+      expect(listed.results.length).toBeGreaterThan(0);
+      const load = () =>
+        loadProductPage(
+          {
+            request: new Request(`http://localhost/${best.slug}.html`),
+            context: { services: shop.services, nonce: "n", requestId: "r", clientIp: "127.0.0.1" },
+            params: {},
+          } as never,
+          best.slug,
+        );
+      const { reviews } = shop.services;
+      const questions = reviews.questions;
+      const list = reviews.list;
+      try {
+        // The questions' query answers before the rest of the page's data (the reviews wait for
+        // it here, whatever the machine's speed): the page gets them as data, rendered in place.
+        let asked: Promise<unknown> = Promise.resolve();
+        reviews.questions = (...args) => {
+          asked = questions.apply(reviews, args);
+          return asked as ReturnType<typeof questions>;
+        };
+        reviews.list = async (...args) => {
+          await asked;
+          return list.apply(reviews, args);
+        };
+        const fast = await load();
+        expect(fast.questions).not.toBeInstanceOf(Promise);
+        expect(fast.questions).toEqual(listed);
+        reviews.list = list;
+
+        // A slow questions' query (held until the page has been seen): the loader answers without
+        // it once the grace is over and the page streams it after the rest.
+        let open = () => {};
+        const gate = new Promise<void>((resolve) => {
+          open = resolve;
+        });
+        reviews.questions = async (...args) => {
+          await gate;
+          return questions.apply(reviews, args);
+        };
+        const slow = await load();
+        expect(slow.questions).toBeInstanceOf(Promise);
+        if (!shop.app.server.listening) await shop.app.listen({ port: 0, host: "127.0.0.1" });
+        const { port } = shop.app.server.address() as { port: number };
+        const res = await fetch(`http://127.0.0.1:${port}/${best.slug}.html`, {
+          // A browser's (a crawler gets the whole document at once).
+          headers: {
+            "accept-encoding": "identity",
+            "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+          },
+        });
+        const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+        const decoder = new TextDecoder();
+        let html = "";
+        const received = async (text: string) => {
+          while (!html.includes(text)) {
+            const { done, value } = await reader.read();
+            if (done) throw new Error(`the page ended without ${text}`);
+            html += decoder.decode(value, { stream: true });
+          }
+        };
+        // Sent without them: the reviews are there, a loading line where the questions go.
+        await received('<p class="text-sm text-muted">Cargando preguntas…</p>');
+        expect(html).toContain("Opiniones de clientes");
+        expect(html).not.toContain('data-testid="questions-list"');
+        open();
+        await received("</html>");
+        expect(html).toContain('data-testid="questions-list"');
+        expect(html).toContain(listed.results[0].name);
+        expect(html).toContain("</html>");
+        await expect(slow.questions).resolves.toEqual(listed);
+      } finally {
+        reviews.questions = questions;
+        reviews.list = list;
+      }
     });
 
     it("takes a question without JavaScript (a plain form post) and answers in place", async () => {
