@@ -13,6 +13,21 @@ describeBrowser("keyboard use", (browser) => {
     await expect.poll(() => shop.page.evaluate(() => document.activeElement?.id)).toBe("content");
   });
 
+  it("reaches the cookie choice right after the skip link, before the page, on a first visit", async () => {
+    const shop = await browser.open();
+    await shop.goto("/platos-de-ducha/");
+    await expect.poll(() => shop.cookieBanner().isVisible()).toBe(true);
+    const order: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await shop.page.keyboard.press("Tab");
+      order.push((await shop.focused()).text);
+    }
+    expect(order).toEqual([TEXT.es.skipLink, "Más información", "Rechazar opcionales", "Aceptar todas"]);
+    // Chosen with the keyboard, it closes.
+    await shop.page.keyboard.press("Enter");
+    await expect.poll(() => shop.cookieBanner().isVisible()).toBe(false);
+  });
+
   it("does the same in French on a mobile screen", async () => {
     const shop = await browser.open({ viewport: "mobile" });
     await shop.goto("/fr");

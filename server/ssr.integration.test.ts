@@ -158,6 +158,12 @@ describeEachDb("storefront routes (SSR)", (kind) => {
           const spanishOnly = ["/popup", "/inspiracion", "/reformistas-profesionales", "/servicio-de-instalacion"].some((p) => path.startsWith(p));
           const expected = dataDriven ? [lang] : spanishOnly ? ["es"] : ["es", "fr"];
           if (!expected.every((l) => alternates.includes(l))) problems.push(`hreflang ${JSON.stringify(alternates)}`);
+          // The stylesheet, the one request that holds the first paint, is asked for before the
+          // scripts' preloads and the structured data (on a slow line they would share its start).
+          const head = html.slice(0, html.indexOf("</head>"));
+          const css = head.search(/<link[^>]*rel="stylesheet"/);
+          const firstScriptOrData = head.search(/<link[^>]*rel="modulepreload"|<script/);
+          if (css < 0 || (firstScriptOrData >= 0 && firstScriptOrData < css)) problems.push("the stylesheet comes after scripts in the head");
           if (problems.length) failures.push(`${url}: ${problems.join("; ")}`);
         }
         expect(failures).toEqual([]);
