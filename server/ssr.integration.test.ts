@@ -164,6 +164,11 @@ describeEachDb("storefront routes (SSR)", (kind) => {
           const css = head.search(/<link[^>]*rel="stylesheet"/);
           const firstScriptOrData = head.search(/<link[^>]*rel="modulepreload"|<script/);
           if (css < 0 || (firstScriptOrData >= 0 && firstScriptOrData < css)) problems.push("the stylesheet comes after scripts in the head");
+          // The outline has no gap going down (h1 then h3 with no h2 between): screen reader users
+          // move by headings.
+          const levels = [...html.matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]));
+          const gap = levels.findIndex((l, i) => i > 0 && l > levels[i - 1] + 1);
+          if (gap > 0) problems.push(`heading h${levels[gap]} after ${levels.slice(0, gap).join(",")}`);
           if (problems.length) failures.push(`${url}: ${problems.join("; ")}`);
         }
         expect(failures).toEqual([]);

@@ -45,14 +45,19 @@ export function BannerCard({ banner, tall = false }: { banner: BannerDto; tall?:
 }
 
 export function BannerRow({ banners }: { banners: BannerDto[] }) {
+  const { t } = useI18n();
   if (!banners.length) return null;
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {banners.map((b) => (
-        <li key={b.id}>
-          <BannerCard banner={b} />
-        </li>
-      ))}
-    </ul>
+    <>
+      {/* The banners' titles are h3: the row has its h2, so the outline has no gap under a page's h1. */}
+      <h2 className="sr-only">{t("catalog.banner.row_title")}</h2>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {banners.map((b) => (
+          <li key={b.id}>
+            <BannerCard banner={b} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -152,6 +152,8 @@ export function ProductGrid({ listing, banners = [], categoryId, eager = 2 }: Pr
 
   return (
     <div>
+      {/* The cards' names are h3: the list has its h2, so the page's outline has no gap (h1, h2, h3). */}
+      <h2 className="sr-only">{t("catalog.products")}</h2>
       {state.from > 1 && (
         <div className="mb-6 flex justify-center">
           <Link to={lessHref} onClick={load("less")} className="btn-secondary min-w-56" aria-disabled={busy || undefined} rel="prev" preventScrollReset>
