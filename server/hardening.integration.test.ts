@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildHttp } from "./http.ts";
 import { AppError } from "./lib/errors.ts";
 import { describeEachDb } from "./test/test-db.ts";
+import { holdCalls } from "./test/held-call.ts";
 import { createTestShop, type TestShop } from "./test/test-shop.ts";
 
 /**
@@ -354,16 +355,7 @@ describeEachDb("hostile requests", (kind) => {
         logged.push(args);
       });
       // The questions (a streamed part) wait until every visitor below has left.
-      const { reviews } = shop.services;
-      const questions = reviews.questions;
-      let open = () => {};
-      const gate = new Promise<void>((resolve) => {
-        open = resolve;
-      });
-      reviews.questions = async (...args) => {
-        await gate;
-        return questions.apply(reviews, args);
-      };
+      const held = holdCalls(shop.services.reviews, "questions");
       try {
         const leaves = () =>
           new Promise<string>((resolve) => {
@@ -379,14 +371,14 @@ describeEachDb("hostile requests", (kind) => {
         const firsts = await Promise.all(Array.from({ length: 20 }, leaves));
         // Each left with the page's beginning in hand, before its end was written.
         expect(firsts.every((html) => html.startsWith("<!DOCTYPE html>") && !html.includes("</html>"))).toBe(true);
-        open();
+        held.open();
         // A visitor who stays gets the whole page (its streamed parts come after those of the pages
         // left before: the database answers in order), and the ones who left were not logged.
         const whole = await (await fetch(`http://127.0.0.1:${port}${product}`)).text();
         expect(whole).toContain("</html>");
         expect(logged.map((args) => String(args[0]))).toEqual([]);
       } finally {
-        reviews.questions = questions;
+        held.restore();
         spy.mockRestore();
       }
     });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCustomer, login, relaxThrottling, type TestUser, uniqueEmail } from "../../test/accounts.ts";
 import { startSmtp, type TestSmtp } from "../../test/smtp.ts";
 import { describeEachDb } from "../../test/test-db.ts";
+import { holdCalls } from "../../test/held-call.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
 import { loadProductPage } from "../../../app/features/product/product.server.ts";
 
@@ -399,14 +400,7 @@ describeEachDb("reviews and questions (/api/reviews/v1)", (kind) => {
 
         // A slow questions' query (held until the page has been seen): the loader answers without
         // it once the grace is over and the page streams it after the rest.
-        let open = () => {};
-        const gate = new Promise<void>((resolve) => {
-          open = resolve;
-        });
-        reviews.questions = async (...args) => {
-          await gate;
-          return questions.apply(reviews, args);
-        };
+        const held = holdCalls(reviews, "questions");
         const slow = await load();
         expect(slow.questions).toBeInstanceOf(Promise);
         if (!shop.app.server.listening) await shop.app.listen({ port: 0, host: "127.0.0.1" });
@@ -432,7 +426,7 @@ describeEachDb("reviews and questions (/api/reviews/v1)", (kind) => {
         await received('<p class="text-sm text-muted">Cargando preguntas…</p>');
         expect(html).toContain("Opiniones de clientes");
         expect(html).not.toContain('data-testid="questions-list"');
-        open();
+        held.open();
         await received("</html>");
         expect(html).toContain('data-testid="questions-list"');
         expect(html).toContain(listed.results[0].name);
