@@ -8,6 +8,12 @@
  *
  *   BUILD_DIR=build node --import tsx bench/ssr.ts            (BENCH_SECONDS=8, BENCH_DB=pglite|postgres)
  *
+ * The measured process runs as `npm start` runs it: the compiled server under plain node with its
+ * NODE_OPTIONS (heap limit, 8 MB semi-spaces) and MALLOC_ARENA_MAX=2, after a first start that
+ * seeded the database. BENCH_SERVER=tsx measures the sources run through tsx instead (every round
+ * before the sixth did: that process has no heap limit, and renders a third faster for it);
+ * BENCH_NODE_OPTIONS adds flags after npm start's (a later flag wins).
+ *
  * The pages a shopper opens are measured the same way (issue 12), with their cookies in every
  * request: `cart` (a guest's cart of a configured shower tray and a tap, `bd_cart` cookie),
  * `checkout` (with that cart) and `profile` (a logged-in customer's profile home with addresses,
@@ -24,7 +30,7 @@
  */
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
-import { type Backend, type LoadFigure, load, postgresAvailable, startFreshShop, storefrontBuild } from "./lib.ts";
+import { type Backend, type LoadFigure, load, postgresAvailable, spawnBuiltShop, startFreshShop, storefrontBuild, waitFor200 } from "./lib.ts";
 import { customer, fetchHttp, type GuestCart, guestCart } from "./shopper.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -71,9 +77,21 @@ async function main() {
   for (const backend of backends) {
     // As deployed: NODE_ENV=production (React's development build renders about twice slower).
     const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-    const running = await startFreshShop(backend, buildDir, { PAGE_CACHE: "off", NODE_ENV: "production" }, profile);
+    // The first start seeds the database; the measured process is then started as `npm start`
+    // runs it (the compiled server, plain node, its NODE_OPTIONS: bench/lib.ts spawnBuiltShop),
+    // unless BENCH_SERVER=tsx (the sources through tsx, as the fifth round measured).
+    const asTsx = process.env.BENCH_SERVER === "tsx";
+    const running = await startFreshShop(backend, buildDir, { PAGE_CACHE: "off", NODE_ENV: "production" }, asTsx ? profile : []);
+    let shop = running.shop;
     try {
-      const base = running.shop.url;
+      if (!asTsx) {
+        await shop.stop("SIGTERM");
+        // BENCH_NODE_OPTIONS: flags added after npm start's (a later flag wins), as in bench/memory.ts.
+        const nodeOptions = [...profile, process.env.BENCH_NODE_OPTIONS ?? ""].join(" ").trim();
+        shop = await spawnBuiltShop({ ...running.env, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) });
+        await waitFor200(shop, "/", 120_000);
+      }
+      const base = shop.url;
       const only = process.env.BENCH_PAGES?.split(",");
       const pages: [string, string][] = [
         ["home", "/"],
@@ -118,6 +136,7 @@ async function main() {
         );
       }
     } finally {
+      await shop.stop("SIGTERM");
       await running.stop();
     }
   }
