@@ -20,9 +20,9 @@ import type { Route } from "./+types/home";
 /**
  * What is above the fold (slider, categories, highlighted products, banners) is awaited; the
  * brands further down are deferred (lib/deferred: in place when their query answers within a few
- * milliseconds, streamed after the page otherwise: the first bytes wait for it that long at most); the
- * offers and novelties rails load when the shopper comes near them
- * (LazyRail, docs/decisions/027). Cards carry only what they show.
+ * milliseconds, streamed after the page otherwise: the first bytes wait for it that long at
+ * most); the offers and novelties rails load when the shopper comes near them (LazyRail,
+ * docs/decisions/027). Cards carry only what they show.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalog, ctx, lang } = await catalogFor(request, context);
