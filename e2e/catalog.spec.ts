@@ -91,6 +91,27 @@ describeBrowser("catalog walk", (browser) => {
     await expect.poll(() => page.getByText(total).count()).toBeGreaterThan(0);
   });
 
+  it("keeps the shopper's choices when the page's data is loaded again after a client-side navigation", async () => {
+    const shop = await browser.open();
+    const { page } = shop;
+    await shop.goto("/valvulas-y-rejillas/");
+    // A product reached in the page (its view's code fetched then), not opened as a document.
+    await shop.markWindow();
+    await page.getByTestId("product-grid").locator('a[href$=".html"]').first().click();
+    await page.waitForURL((u) => u.pathname.endsWith(".html"));
+    const quantity = page.getByRole("spinbutton", { name: "Cantidad", exact: true });
+    await quantity.waitFor();
+    await page.getByRole("button", { name: "Añadir una unidad" }).first().click();
+    await expect.poll(() => quantity.inputValue()).toBe("2");
+    // The cookie choice reloads the root's data: the page renders again and must keep the choice.
+    const reloaded = page.waitForResponse((r) => r.url().includes(".data") && r.request().method() === "GET");
+    await shop.cookieButton("reject").click();
+    await reloaded;
+    await shop.cookieBanner().waitFor({ state: "hidden" });
+    expect(await quantity.inputValue()).toBe("2");
+    expect(await shop.windowStillMarked()).toBe(true);
+  });
+
   it("shows a French product page in French, without the installation service", async () => {
     const shop = await browser.open();
     const { page } = shop;

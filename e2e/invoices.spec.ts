@@ -14,7 +14,8 @@ import { outboxMail } from "./support/outbox.ts";
  * acknowledgement mail in the shop's outbox. INVOICE_SHOTS=/tmp/shots saves screenshots.
  */
 const SHOTS = process.env.INVOICE_SHOTS;
-const READY = "/valvulas-y-rejillas/";
+// Taps, as checkout.spec.ts: the valves' stock is cart.spec.ts's.
+const READY = "/grifos/";
 
 async function shot(shop: ShopPage, name: string) {
   if (!SHOTS) return;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import type { CartBlocker, CartLine, CartRowDto } from "../../../core/cart.types.ts";
 import { MAX_QUANTITY, MIN_QUANTITY } from "../../../core/configurator.ts";
@@ -319,7 +319,7 @@ type RowFetcher = ReturnType<typeof useFetcher<CartActionResult>>;
 function QuantityStepper({ row, quantity, fetcher }: { row: CartRowDto; quantity: number; fetcher: RowFetcher }) {
   const { t } = useI18n();
   const hydrated = useHydrated();
-  const id = useId();
+  const id = `quantity-${row.id}`;
   const [value, setValue] = useState(String(quantity));
   useEffect(() => setValue(String(quantity)), [quantity]);
   const hidden = (
@@ -512,7 +512,7 @@ function CouponBox({ cart, actionData }: { cart: CartView; actionData?: CartActi
   const { t } = useI18n();
   const apply = useFetcher<CartActionResult>();
   const remove = useFetcher<CartActionResult>();
-  const id = useId();
+  const id = "coupon";
   // Each fetcher keeps its own answer: show the one that came last.
   const [result, setResult] = useState<CartActionResult | undefined>(actionData);
   useEffect(() => {
@@ -589,7 +589,7 @@ function CouponBox({ cart, actionData }: { cart: CartView; actionData?: CartActi
 function ShippingBox({ cart, actionData }: { cart: CartView; actionData?: CartActionResult }) {
   const { t, price } = useI18n();
   const fetcher = useFetcher<CartActionResult>();
-  const id = useId();
+  const id = "shipping";
   const { delivery, prices } = cart;
   const result = fetcher.data ?? actionData;
   const invalid = result && !result.ok ? result : null;

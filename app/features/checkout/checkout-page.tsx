@@ -237,7 +237,9 @@ function CheckoutBody({ data, cart, failure }: { data: CheckoutPageData; cart: C
                 noValidate
                 className="space-y-6"
                 onBlur={onBlur}
-                onChange={(e) => {
+                // "input" as the shopper types or picks (what React calls onChange; the browser's
+                // "change" of a text field comes only when it loses focus).
+                onInput={(e) => {
                   const el = e.target as unknown as HTMLInputElement;
                   if (el.name === "payment_method") setMethod(el.value);
                   if (el.name && sent[el.name] && !fixed.has(el.name)) setFixed(new Set([...fixed, el.name]));

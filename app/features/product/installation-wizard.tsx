@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import {
   type FacilityChoice,
@@ -30,7 +30,7 @@ type Draft = { disassembly: boolean | null; premeasure: boolean | null; city: Fa
  */
 export function InstallationWizard({ cfg, tariff }: { cfg: Configurator; tariff: InstallationTariff }) {
   const { t, price, lang } = useI18n();
-  const id = useId();
+  const id = "installation";
   const sel = cfg.state.selection;
   const added = sel.complements[FACILITY_ID]?.facility ?? null;
   const [step, setStep] = useState(added ? 4 : 0);
@@ -345,7 +345,7 @@ function CityStep({
   onCity: (c: FacilityCity | null) => void;
 }) {
   const { t, lang } = useI18n();
-  const id = useId();
+  const id = "installation-place";
   const [q, setQ] = useState(place?.postal_code ?? "");
   const [results, setResults] = useState<LocatedPlace[]>([]);
   const [message, setMessage] = useState<string | null>(null);
@@ -462,7 +462,7 @@ function CityStep({
 function QuoteRequest({ city, place, disassembly, premeasure }: { city: FacilityCity; place: LocatedPlace | null; disassembly: boolean; premeasure: boolean }) {
   const { t, href } = useI18n();
   const fetcher = useFetcher<ProductActionData>();
-  const id = useId();
+  const id = "installation-quote";
   const result = fetcher.data?.intent === "quote" ? fetcher.data : null;
   const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
   if (result?.ok) {

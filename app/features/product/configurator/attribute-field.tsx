@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { type CfgAttribute, type Issue, isRequired, rangeLimits } from "../../../../core/configurator.ts";
 import { useI18n } from "~/lib/i18n";
@@ -35,6 +35,7 @@ export function AttributeField({
   onRange,
   text,
   onText,
+  domId,
 }: {
   attr: AttributeView | CfgAttribute;
   scope: FieldScope;
@@ -43,10 +44,12 @@ export function AttributeField({
   onRange: (value: number | null) => void;
   text?: string;
   onText?: (v: string) => void;
+  /** Prefix of the field's element ids, unique in the page (the same on the server and in the browser). */
+  domId?: string;
 }) {
   const { t, price, href } = useI18n();
   const issueText = useIssueText();
-  const id = useId();
+  const id = domId ?? `attr-${attr.id}`;
   const chosen = scope.options[attr.id];
   const options = [...attr.options].sort((a, b) => a.position - b.position);
   const blockedReason = (optionId: number) => {

@@ -43,6 +43,7 @@ export function ComplementCard({ c, cfg, installationText }: { c: ComplementView
           {c.attributes.map((a) => (
             <AttributeField
               key={a.id}
+              domId={`complement-${c.id}-attr-${a.id}`}
               attr={a}
               scope={{ attrs: c.attributes, options: sel.options, ranges: sel.ranges, blocked: ce.blocked, issues: ce.issues }}
               onChoose={(optionId) => cfg.dispatch({ type: "complementChoose", complementId: c.id, attributeId: a.id, optionId })}
