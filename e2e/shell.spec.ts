@@ -72,6 +72,32 @@ describeBrowser("storefront shell", (browser) => {
     expect(await shop.windowStillMarked()).toBe(true);
   });
 
+  it("suggests products as the shopper types, losing no key while its code arrives, and opens one from the keyboard", async () => {
+    const shop = await browser.open();
+    const { page } = shop;
+    // A choice made before: no cookie banner, no popup over the page.
+    await shop.context.addCookies([{ name: "cookie_consent", value: "rejected", url: shop.baseURL }]);
+    await shop.goto("/platos-de-ducha/");
+    await shop.markWindow();
+    const box = page.getByRole("combobox", { name: "Buscar productos" });
+    // The first key fetches the suggestions' code; the rest come while it is on its way.
+    await box.pressSequentially("plato pizarra", { delay: 5 });
+    const options = page.getByRole("listbox").getByRole("option");
+    await expect.poll(() => options.count()).toBeGreaterThan(1);
+    // The combobox that replaced the server's input: the same words, still named by the label.
+    expect(await box.inputValue()).toBe("plato pizarra");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("combobox");
+    await box.press("ArrowDown");
+    const first = options.first();
+    expect(await box.getAttribute("aria-activedescendant")).toBe(await first.getAttribute("id"));
+    const name = (await first.textContent()) ?? "";
+    await box.press("Enter");
+    // The first suggestions are products: Enter opens the one chosen, in the same window.
+    await page.waitForURL((u) => u.pathname.endsWith(".html"));
+    expect(name).toContain((await shop.heading().textContent())?.trim());
+    expect(await shop.windowStillMarked()).toBe(true);
+  });
+
   it("loads the home's offers rail when the shopper comes near it, and links to the offers without JavaScript", async () => {
     const shop = await browser.open();
     const { page } = shop;

@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useId, useRef, useState } from "react";
+import { type ComponentType, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { AccountMenu } from "~/features/accounts/account-menu";
@@ -31,7 +31,8 @@ export const ICONS = {
 };
 export { Icon };
 
-type SearchProps = { id: string; defaultValue: string; className: string };
+/** `initialValue`: what the shopper typed into the plain input before the combobox replaced it. */
+type SearchProps = { id: string; defaultValue: string; className: string; initialValue?: string };
 let searchModule: Promise<ComponentType<SearchProps>> | undefined;
 const loadSearch = () => {
   searchModule ??= import("~/features/search/search-combobox").then((m) => m.SearchCombobox);
@@ -50,34 +51,36 @@ function SearchBox(props: SearchProps) {
   const { t } = useI18n();
   const [Impl, setImpl] = useState<ComponentType<SearchProps> | null>(null);
   const stub = useRef<HTMLInputElement>(null);
-  const handover = useRef<{ value: string; focused: boolean; start: number | null; end: number | null } | null>(null);
+  // The plain input the server wrote, kept when the combobox replaces it. What the shopper typed
+  // into it is read while the combobox is first rendered (the input is still in the page, and no
+  // key can come in between) and becomes the combobox's first value: no keystroke is lost.
+  const handover = useRef<{ el: HTMLInputElement; focused: boolean } | null>(null);
+  const typed = useRef<string | null>(null);
   const load = () => {
     if (Impl) return;
     loadSearch().then(
       (C) => {
         const el = stub.current;
-        if (el) handover.current = { value: el.value, focused: document.activeElement === el, start: el.selectionStart, end: el.selectionEnd };
+        if (el) handover.current = { el, focused: document.activeElement === el };
         setImpl(() => C);
       },
       () => undefined, // offline: the plain input still submits the form
     );
   };
-  useEffect(() => {
+  if (Impl && typed.current === null) typed.current = stub.current?.value ?? props.defaultValue;
+  useLayoutEffect(() => {
     const h = handover.current;
     const el = Impl && (document.getElementById(props.id) as HTMLInputElement | null);
     if (!h || !el) return;
     handover.current = null;
-    if (h.value !== el.value) {
-      // As if typed: React's onChange sees the new value and the combobox fetches suggestions.
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(el, h.value);
-      el.dispatchEvent(new Event("input", { bubbles: true }));
-    }
+    if (el.value.trim()) el.dispatchEvent(new Event("input", { bubbles: true })); // its suggestions
     if (h.focused) {
       el.focus();
-      if (h.start != null) el.setSelectionRange(h.start, h.end ?? h.start);
+      const { selectionStart: start, selectionEnd: end } = h.el;
+      if (start != null) el.setSelectionRange(start, end ?? start);
     }
   }, [Impl, props.id]);
-  if (Impl) return <Impl {...props} />;
+  if (Impl) return <Impl {...props} initialValue={typed.current ?? props.defaultValue} />;
   return (
     <>
       <input
@@ -129,7 +132,9 @@ export function Header() {
   const cartSize = useCartCount();
   // Signed in: the server list; a guest: this browser's list (features/accounts/favourites.tsx).
   const { ids: wishlist } = useFavouriteIds();
-  const searchId = useId();
+  // A literal id, not useId: the combobox that replaces the plain input is rendered in the browser
+  // only, where the hydrated label still names the server's id (decision 031).
+  const searchId = "site-search";
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
   useEffect(() => setOpen(false), [location.pathname]);
   const otherLang = lang === "es" ? "fr" : "es";

@@ -23,11 +23,11 @@ function toOptions(s: SearchSuggestion, q: string, href: (p: string) => string):
  * arrows move through the options, Enter opens one, Escape closes the list. Without
  * JavaScript it is a plain input of the GET form to /buscar.
  */
-export function SearchCombobox({ id, defaultValue, className }: { id: string; defaultValue: string; className: string }) {
+export function SearchCombobox({ id, defaultValue, className, initialValue }: { id: string; defaultValue: string; className: string; initialValue?: string }) {
   const { t, href, lang, price } = useI18n();
   const root = useRootData();
   const navigate = useNavigate();
-  const [value, setValue] = useState(defaultValue);
+  const [value, setValue] = useState(initialValue ?? defaultValue);
   const [options, setOptions] = useState<Option[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -35,7 +35,14 @@ export function SearchCombobox({ id, defaultValue, className }: { id: string; de
   const abort = useRef<AbortController>(undefined);
   const listId = `${id}-list`;
 
-  useEffect(() => setValue(defaultValue), [defaultValue]);
+  // A new search's words (another results page): not on mount, which would undo what was typed
+  // since the first render.
+  const shown = useRef(defaultValue);
+  useEffect(() => {
+    if (shown.current === defaultValue) return;
+    shown.current = defaultValue;
+    setValue(defaultValue);
+  }, [defaultValue]);
   useEffect(
     () => () => {
       clearTimeout(timer.current);
