@@ -132,8 +132,8 @@ export function Header() {
   const cartSize = useCartCount();
   // Signed in: the server list; a guest: this browser's list (features/accounts/favourites.tsx).
   const { ids: wishlist } = useFavouriteIds();
-  // A literal id, not useId: the combobox that replaces the plain input is rendered in the browser
-  // only, where the hydrated label still names the server's id (decision 031).
+  // A literal id, not useId: the label is hydrated, the combobox that replaces the plain input is
+  // rendered in the browser only, and both must name the same id whatever renders them (decision 031).
   const searchId = "site-search";
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
   useEffect(() => setOpen(false), [location.pathname]);
