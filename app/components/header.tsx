@@ -55,7 +55,6 @@ function SearchBox(props: SearchProps) {
   // into it is read while the combobox is first rendered (the input is still in the page, and no
   // key can come in between) and becomes the combobox's first value: no keystroke is lost.
   const handover = useRef<{ el: HTMLInputElement; focused: boolean } | null>(null);
-  const typed = useRef<string | null>(null);
   const load = () => {
     if (Impl) return;
     loadSearch().then(
@@ -67,7 +66,6 @@ function SearchBox(props: SearchProps) {
       () => undefined, // offline: the plain input still submits the form
     );
   };
-  if (Impl && typed.current === null) typed.current = stub.current?.value ?? props.defaultValue;
   useLayoutEffect(() => {
     const h = handover.current;
     const el = Impl && (document.getElementById(props.id) as HTMLInputElement | null);
@@ -80,7 +78,8 @@ function SearchBox(props: SearchProps) {
       if (start != null) el.setSelectionRange(start, end ?? start);
     }
   }, [Impl, props.id]);
-  if (Impl) return <Impl {...props} initialValue={typed.current ?? props.defaultValue} />;
+  // Read once: the combobox takes it as its first state; the layout effect then lets go of the input.
+  if (Impl) return <Impl {...props} initialValue={handover.current?.el.value} />;
   return (
     <>
       <input
