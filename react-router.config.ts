@@ -8,4 +8,5 @@ export default {
   // Category paths end in "/": without this, client data requests drop the slash and the catch-all
   // route cannot tell "/banos/" (a category) from "/banos" (a 404).
   future: { v8_trailingSlashAwareDataRequests: true },
+  routeDiscovery: { mode: "initial" },
 } satisfies Config;

@@ -27,6 +27,29 @@ function clientDictionaries(): Plugin {
   };
 }
 
+const PREACT: Record<string, string> = {
+  react: "preact/compat",
+  "react-dom": "preact/compat",
+  "react-dom/client": "preact/compat/client",
+  "react/jsx-runtime": "preact/compat/jsx-runtime",
+  "react/jsx-dev-runtime": "preact/compat/jsx-dev-runtime",
+};
+
+/** In the browser build, React is Preact's compatibility layer; the server renders with React. */
+function preactInTheBrowser(): Plugin {
+  return {
+    name: "shop:preact-in-the-browser",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      const env = (this as unknown as { environment?: { config?: { consumer?: string }; mode?: string } }).environment;
+      const isClient = env?.config?.consumer ? env.config.consumer === "client" : !options?.ssr;
+      const target = PREACT[source];
+      if (!isClient || !target) return null;
+      return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
 type ViteManifest = Record<string, { file: string; imports?: string[] }>;
 type EnvConfig = { consumer?: string; base?: string; build?: { outDir?: string } };
 
@@ -80,16 +103,16 @@ function viewPreloads(): Plugin {
   };
 }
 
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|preact)[\\/]/;
 const SHELL =
-  /[\\/](app[\\/](components[\\/](header|site-footer|island|payment-marks|logo|toasts|progress-bar|cookie-banner|error-page|breadcrumbs)|lib[\\/](i18n|local-store|language-switch|seo|root-data)|features[\\/](catalog[\\/](picture|product-card|banners|category-tiles|recently-viewed)|cart[\\/]cart-badge|accounts[\\/](favourites|account-menu)|marketing[\\/]popup-mount))|core[\\/](stores|money|media|i18n[\\/]|cookies|card-view))[^\\/]*$/;
+  /[\\/](app[\\/](components[\\/](header|site-footer|island|payment-marks|logo|toasts|progress-bar|cookie-banner|error-page|breadcrumbs)|lib[\\/](i18n|local-store|language-switch|seo|root-data|lazy-view)|features[\\/](catalog[\\/](picture|product-card|banners|category-tiles|recently-viewed)|cart[\\/]cart-badge|accounts[\\/](favourites|account-menu)|marketing[\\/]popup-mount))|core[\\/](stores|money|media|i18n[\\/]|cookies|card-view))[^\\/]*$/;
 const CHUNK_GROUPS = [
   { name: "framework", test: (id: string) => FRAMEWORK.test(id) && !id.includes("react-dom/server"), priority: 2 },
   { name: "shell", test: (id: string) => SHELL.test(id), priority: 1 },
 ];
 
 export default defineConfig({
-  plugins: [clientDictionaries(), viewPreloads(), tailwindcss(), reactRouter()],
+  plugins: [preactInTheBrowser(), clientDictionaries(), viewPreloads(), tailwindcss(), reactRouter()],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),

@@ -1,14 +1,18 @@
 import "./context.ts";
-import { useEffect } from "react";
+import { useContext, useEffect, useRef } from "react";
 import {
   type ShouldRevalidateFunctionArgs,
   data,
   Links,
   Meta,
+  type MetaDescriptor,
   Outlet,
   Scripts,
   ScrollRestoration,
+  UNSAFE_FrameworkContext,
+  UNSAFE_useScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -17,7 +21,6 @@ import { languageFromPath } from "../core/stores.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { CookieBanner } from "./components/cookie-banner";
-import { useHydrationDone } from "./components/island";
 import { FooterPart } from "./components/site-footer";
 import { ErrorContent, errorStatus, reloadOnChunkError } from "./components/error-page";
 import { Logo } from "./components/logo";
@@ -92,10 +95,32 @@ export function shouldRevalidate({ currentUrl, nextUrl, formAction, defaultShoul
   return formAction ? defaultShouldRevalidate : false;
 }
 
+const IN_BROWSER = typeof document !== "undefined";
+
+/**
+ * The server writes the whole document; in the browser the shop hydrates only the `#app` element
+ * (app/entry.client.tsx), so the head, the scripts and the messages stay the server's. The
+ * browser's Preact (vite.config.ts) would otherwise claim the head React filled with hoisted
+ * resources and remove what it does not render itself. After a client-side navigation the head
+ * follows the page through BrowserHead.
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData("root") as RootData | undefined;
   const location = useLocation();
   const lang = data?.lang ?? languageFromPath(location.pathname);
+  const app = (
+    <I18nProvider lang={lang}>
+      <ToastProvider>{children}</ToastProvider>
+    </I18nProvider>
+  );
+  if (IN_BROWSER) {
+    return (
+      <>
+        <BrowserHead lang={lang} />
+        {app}
+      </>
+    );
+  }
   return (
     <html lang={lang}>
       <head>
@@ -106,14 +131,62 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen">
-        <I18nProvider lang={lang}>
-          <ToastProvider>{children}</ToastProvider>
-        </I18nProvider>
-        <ScrollRestoration getKey={(loc) => loc.key} />
+        <div id="app" className="contents">
+          {app}
+        </div>
+        <ScrollRestoration getKey={scrollKey} />
         <Scripts />
       </body>
     </html>
   );
+}
+
+const scrollKey = (loc: { key: string }) => loc.key;
+
+/**
+ * What React Router's Meta, Links and ScrollRestoration do in the browser, for a page that does
+ * not render the head: the title, description and canonical address of the page shown, the
+ * document's language, and the scroll position kept per history entry.
+ */
+function BrowserHead({ lang }: { lang: string }) {
+  UNSAFE_useScrollRestoration({ getKey: scrollKey });
+  const routeModules: Record<string, { meta?: unknown } | undefined> = useContext(UNSAFE_FrameworkContext)?.routeModules ?? {};
+  const matches = useMatches();
+  const location = useLocation();
+  const error = useRouteError();
+  // The server wrote the first page's head: only the pages after it need one from here.
+  const first = useRef(true);
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the head follows the page shown (its location)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const metaMatches = matches.map((m) => ({ ...m, data: m.loaderData, meta: [] as MetaDescriptor[], error: undefined }));
+    let meta: MetaDescriptor[] = [];
+    for (const m of metaMatches) {
+      const fn = routeModules[m.id]?.meta as ((args: unknown) => MetaDescriptor[] | undefined) | undefined;
+      if (fn) meta = fn({ data: m.data, params: m.params, location, matches: metaMatches, error }) ?? meta;
+      m.meta = meta;
+    }
+    headFrom(meta);
+  }, [location.key, error]);
+  return null;
+}
+
+/** Writes a page's title, description and canonical link into the document's head. */
+function headFrom(meta: MetaDescriptor[]) {
+  for (const d of meta) {
+    if ("title" in d && typeof d.title === "string") document.title = d.title;
+    else if ("name" in d && d.name === "description" && "content" in d) {
+      document.querySelector('meta[name="description"]')?.setAttribute("content", String(d.content));
+    } else if ("tagName" in d && d.tagName === "link" && d.rel === "canonical") {
+      document.querySelector('link[rel="canonical"]')?.setAttribute("href", String(d.href));
+    }
+  }
 }
 
 // The messages the page used are added at the end of the document by app/entry.server.tsx (as
@@ -124,7 +197,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   signedIn = loaderData.user !== null;
   useDelegatedLinks();
-  useHydrationDone();
   useEffect(() => {
     const onError = (e: ErrorEvent | PromiseRejectionEvent) => {
       reloadOnChunkError("reason" in e ? e.reason : (e.error ?? e.message));

@@ -1,5 +1,5 @@
 /** Money is integer cents everywhere. Every rounding rule of the shop lives here. */
-import { numberFormat } from "./intl.ts";
+import { formatCents } from "./intl.ts";
 
 export type Cents = number;
 
@@ -30,7 +30,7 @@ export function sum(values: Cents[]): Cents {
 
 /** 123456 -> "1.234,56 €" in es-ES. */
 export function formatPrice(cents: Cents, locale = "es-ES", currency = "EUR"): string {
-  return numberFormat(locale, { style: "currency", currency }).format(cents / 100);
+  return formatCents(cents, locale, currency);
 }
 
 /** Percentage saved, rounded down so a label never promises more than the real saving. */

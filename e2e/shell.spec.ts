@@ -23,6 +23,55 @@ describeBrowser("storefront shell", (browser) => {
     expect(await shop.mainMenu().isVisible()).toBe(true);
   });
 
+  it("hydrates the server's page as it is: no element removed, added or doubled, and the head left alone", async () => {
+    const shop = await browser.open();
+    const { page } = shop;
+    // Every element the hydration (app/entry.client.tsx frames it with two events) adds to the
+    // page or removes from it.
+    await page.addInitScript(() => {
+      const w = window as unknown as { changes: string[]; hydrated: boolean };
+      w.changes = [];
+      w.hydrated = false;
+      const seen = new MutationObserver(() => {});
+      window.addEventListener("shop:hydrating", () => seen.observe(document, { childList: true, subtree: true }));
+      window.addEventListener("shop:hydrated", () => {
+        for (const r of seen.takeRecords()) {
+          for (const n of [...r.addedNodes, ...r.removedNodes]) {
+            if (n.nodeType !== 1) continue;
+            const el = n as Element;
+            w.changes.push(`${r.addedNodes.length ? "+" : "-"} ${el.tagName.toLowerCase()}#${el.id}.${el.className}`.slice(0, 120));
+          }
+        }
+        seen.disconnect();
+        w.hydrated = true;
+      });
+    });
+    const product = /href="(\/[^"]+\.html)"/.exec(await (await page.request.get("/platos-de-ducha/")).text())?.[1];
+    for (const path of ["/", "/platos-de-ducha/", product as string, "/fr/"]) {
+      await shop.goto(path);
+      const { changes, hydrated } = await page.evaluate(() => {
+        const w = window as unknown as { changes: string[]; hydrated: boolean };
+        return { changes: w.changes, hydrated: w.hydrated };
+      });
+      expect(hydrated, path).toBe(true);
+      expect(changes, path).toEqual([]);
+      expect(await shop.heading().count(), path).toBe(1);
+      expect(await page.locator("#app").count()).toBe(1);
+      expect(await page.locator('head link[rel="stylesheet"]').count(), path).toBe(1);
+      expect(await page.locator("head title").count(), path).toBe(1);
+    }
+    // The head follows a client-side navigation: title and canonical address of the new page.
+    await shop.goto("/");
+    await shop.markWindow();
+    await shop.mainMenuLinks().first().click();
+    await page.waitForURL((u) => u.pathname !== "/");
+    const served = await (await page.request.get(new URL(page.url()).pathname)).text();
+    const title = /<title>([^<]*)<\/title>/.exec(served)?.[1].replace(/&amp;/g, "&");
+    await expect.poll(() => page.title()).toBe(title);
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(/<link rel="canonical" href="([^"]+)"/.exec(served)?.[1]);
+    expect(await shop.windowStillMarked()).toBe(true);
+  });
+
   it("suggests products as the shopper types, losing no key while its code arrives, and opens one from the keyboard", async () => {
     const shop = await browser.open();
     const { page } = shop;

@@ -133,8 +133,11 @@ async function sendFetchResponse(reply: FastifyReply, res: Response, req: Fastif
   }
   const cookies = res.headers.getSetCookie();
   // The language preference follows the documents the visitor opens; never data or
-  // /__manifest requests (route discovery has no /fr prefix and would reset it to es).
-  const locale = (res.headers.get("content-type") ?? "").startsWith("text/html") ? localeCookie(req) : null;
+  // /__manifest requests (route discovery has no /fr prefix and would reset it to es; the
+  // shop's pages carry the whole route manifest since decision 032, but a page opened before a
+  // deploy may still ask, and gets a 404 page).
+  const html = (res.headers.get("content-type") ?? "").startsWith("text/html") && !req.url.startsWith("/__manifest");
+  const locale = html ? localeCookie(req) : null;
   if (locale) cookies.push(locale);
   if (cookies.length) reply.header("set-cookie", cookies);
   if (!res.body || req.method === "HEAD") return reply.send(null);

@@ -1,3 +1,4 @@
+import { isHydrating } from "~/lib/hydrate-later";
 import { type ComponentType, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 
 /*
@@ -55,18 +56,6 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
 }
 
 /**
- * True until the first document's hydration has committed: parts rendered then have server markup
- * in the page. The root component calls useHydrationDone (its effect runs after every other of
- * that first commit).
- */
-let hydrating = !isServer;
-export function useHydrationDone() {
-  useEffect(() => {
-    hydrating = false;
-  }, []);
-}
-
-/**
  * A part of the page rendered by the server and, in the browser, kept as the server's markup
  * (not hydrated: React does not look inside an element given as inner HTML) until it comes
  * within `margin` of the viewport; then its code is fetched and it renders for real. Rendered
@@ -76,7 +65,7 @@ export function useHydrationDone() {
 export function Island<P extends object>({ id, part: Part, props, margin = "800px" }: { id: string; part: Part<P>; props: P; margin?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   // The server's markup of this part, read from the document before React touches it.
-  const [html] = useState(() => (hydrating && !isServer ? (document.getElementById(id)?.innerHTML ?? null) : null));
+  const [html] = useState(() => (isHydrating() && !isServer ? (document.getElementById(id)?.innerHTML ?? null) : null));
   const [live, setLive] = useState(isServer || html === null);
   // What the shopper typed into the server's markup (a form field) before the code arrived.
   const typed = useRef<Typed | null>(null);

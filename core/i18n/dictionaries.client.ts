@@ -9,6 +9,8 @@ const cache: Partial<Record<Language, Dictionary>> = {};
 const loading: Partial<Record<Language, Promise<void>>> = {};
 const listeners = new Set<() => void>();
 let version = 0;
+/** A key the page's render asked for and the document did not carry, per language. */
+const missed: Partial<Record<Language, boolean>> = {};
 
 /**
  * Browser side: the messages of the page, read once from the document (the server embeds, as
@@ -30,7 +32,11 @@ export function getDictionary(language: Language): Dictionary {
 /** The URL of the whole dictionary, as the server wrote it on the data element. */
 export const allMessagesUrl = (language: Language) => document.getElementById(DICTIONARY_ELEMENT_ID(language))?.dataset.src ?? `/i18n/${language}.json`;
 
-/** Fetches the whole dictionary of a language once; components re-render when it arrives. */
+/**
+ * Fetches the whole dictionary of a language once. Components render again when it arrives only
+ * if one of them asked for a key the document did not carry: otherwise the page's texts are
+ * already right, and rendering the whole page again would cost a long task for nothing.
+ */
 export function loadAllMessages(language: Language): Promise<void> {
   let p = loading[language];
   if (!p) {
@@ -38,6 +44,8 @@ export function loadAllMessages(language: Language): Promise<void> {
       .then((r) => (r.ok ? (r.json() as Promise<Dictionary>) : Promise.reject(new Error(`messages: ${r.status}`))))
       .then((all) => {
         cache[language] = { ...all, ...getDictionary(language) };
+        if (!missed[language]) return;
+        missed[language] = false;
         version++;
         for (const fn of listeners) fn();
       })
@@ -57,6 +65,7 @@ export function messageUsed(_key: string): void {}
 
 /** A key the document did not carry: the whole dictionary is fetched; meanwhile the key shows. */
 export function messageMissing(language: Language, _key: string): string | undefined {
+  missed[language] = true;
   void loadAllMessages(language);
   return undefined;
 }

@@ -36,7 +36,7 @@ export class ShopPage {
     readonly baseURL: string,
   ) {}
 
-  /** Opens a path and waits until React Router has hydrated the page. */
+  /** Opens a path and waits until the page is hydrated, every part of it (app/lib/hydrate-later.tsx). */
   async goto(path: string): Promise<Response | null> {
     const res = await this.page.goto(path, { waitUntil: "load" });
     await this.hydrated();
@@ -44,9 +44,7 @@ export class ShopPage {
   }
 
   async hydrated() {
-    await this.page.waitForFunction(() => Boolean((window as any).__reactRouterDataRouter) && document.readyState === "complete");
-    // One more frame: hydrateRoot runs right after the router is created.
-    await this.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await this.page.waitForFunction(() => Boolean((window as any).__shopHydrated) && document.readyState === "complete");
   }
 
   path(): string {

@@ -1,12 +1,13 @@
+import { HydrateLater } from "~/lib/hydrate-later";
 import { percentOff } from "../../../core/money.ts";
 import { type CardView as Card, cardPath } from "../../../core/card-view.ts";
 import { useI18n } from "~/lib/i18n";
 import { Picture } from "./picture";
-import { numberFormat } from "../../../core/intl.ts";
+import { formatDecimal } from "../../../core/intl.ts";
 
 // One formatter per locale (core/intl.ts): Number#toLocaleString builds a new one on every call
 // (a hot spot of the listing's server render, 24 cards a page).
-const ratingText = (n: number, locale: string) => numberFormat(locale, { maximumFractionDigits: 1 }).format(n);
+const ratingText = (n: number, locale: string) => formatDecimal(n, locale, 1);
 
 // The card's look lives in app/app.css (card-*, rating, swatches, badge utilities): a listing
 // repeats it 24 times, so each class list is written once in the stylesheet, not in every card.
@@ -90,7 +91,18 @@ const CARD_SIZES = "(min-width:1280px) 280px,(min-width:1024px) 25vw,(min-width:
  * anchor that the root layout's click handler turns into a client-side navigation
  * (`card-link`), so a listing renders no router component per card.
  */
-export function ProductCard({ product, priority = false, onOpen, sizes }: { product: Card; priority?: boolean; onOpen?: (p: Card) => void; sizes?: string }) {
+type CardProps = { product: Card; priority?: boolean; onOpen?: (p: Card) => void; sizes?: string };
+
+/** A product's card; each card of a page is hydrated in a task of its own (app/lib/hydrate-later.tsx). */
+export function ProductCard(props: CardProps) {
+  return (
+    <HydrateLater>
+      <CardBody {...props} />
+    </HydrateLater>
+  );
+}
+
+function CardBody({ product, priority = false, onOpen, sizes }: CardProps) {
   const { t, href } = useI18n();
   const p = product;
   const badges: { label: string; className: string }[] = [];

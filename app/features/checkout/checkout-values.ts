@@ -3,7 +3,7 @@ import { paypalCommission } from "../../../core/cart-pricing.ts";
 import type { CartDto, PaymentMethod } from "../../../core/cart.types.ts";
 import type { Language } from "../../../core/stores.ts";
 import { TAX_TYPES } from "../../../core/tax-id.ts";
-import { numberFormat } from "../../../core/intl.ts";
+import { formatDecimal } from "../../../core/intl.ts";
 
 /**
  * The checkout form's fields in the order the page shows them: the first one with an error
@@ -54,7 +54,7 @@ export const commissionFor = (c: Pick<CartDto, "prices">, rate: number) => paypa
 
 /** "2 %" / "2,5 %" for the PayPal option's note. */
 export function ratePercent(rate: number, locale: string): string {
-  return `${numberFormat(locale, { maximumFractionDigits: 2 }).format(rate * 100)} %`;
+  return `${formatDecimal(rate * 100, locale, 2)} %`;
 }
 
 /** "Calle Mayor 12" + "3º B" -> the single number/floor/door field of the checkout. */

@@ -5,7 +5,7 @@ import { useI18n } from "~/lib/i18n";
 import { type RecentlyViewedItem, rememberViewed } from "~/lib/local-store";
 import { ProductCard as CatalogCard } from "~/features/catalog/product-card";
 import { RecentlyViewed as RecentStrip } from "~/features/catalog/recently-viewed";
-import { numberFormat } from "../../../core/intl.ts";
+import { formatDecimal } from "../../../core/intl.ts";
 
 /**
  * Wishlist heart: a guest's favourites stay in localStorage, a signed-in customer's on the server
@@ -27,7 +27,7 @@ export function Stars({ average, count }: { average: number; count: number }) {
       </span>
       <span>
         {t(count === 1 ? "product.rating.summary_one" : "product.rating.summary", {
-          average: numberFormat(locale, { maximumFractionDigits: 1 }).format(average),
+          average: formatDecimal(average, locale, 1),
           count,
         })}
       </span>

@@ -5,7 +5,7 @@ import { REVIEW_MAX } from "./limits";
 import { REVIEW_SORT_KEYS, type ReviewDto, type ReviewSort, type ReviewsPage } from "../../../core/product-page.types.ts";
 import { useI18n } from "~/lib/i18n";
 import type { ProductActionData } from "./product-actions.server";
-import { dateFormat, numberFormat } from "../../../core/intl.ts";
+import { dateFormat, formatDecimal } from "../../../core/intl.ts";
 
 /** Five stars filled to a rating; the number is read out, the glyphs are decoration. */
 export function StarRow({ rating, size = "text-base" }: { rating: number; size?: string }) {
@@ -18,7 +18,7 @@ export function StarRow({ rating, size = "text-base" }: { rating: number; size?:
   );
 }
 
-const decimal = (n: number, locale: string) => numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
+const decimal = (n: number, locale: string) => formatDecimal(n, locale, 1, 1);
 
 /**
  * The product's reviews (spec 3, 7): the average, the count per star, the reviews a page at a

@@ -1,5 +1,4 @@
-import { lazy } from "react";
-import { preloadModule } from "react-dom";
+import * as ReactDOM from "react-dom";
 import { data, redirect } from "react-router";
 import { cardPath, cardView, filterView } from "../../../core/card-view.ts";
 import { parseListingState, serialiseListingState } from "../../../core/catalog-filters.ts";
@@ -10,6 +9,7 @@ import { PAGE_SIZE } from "~/features/catalog/listing.server";
 import { loadProductRoute } from "~/features/catalog/product-route.server";
 import { productAction } from "~/features/product/product-actions.server";
 import { productMeta } from "~/features/product/product-meta";
+import { lazyView } from "~/lib/lazy-view";
 import { rootMeta } from "~/lib/root-data";
 import type { LanguagesHandle } from "~/lib/language-switch";
 import { breadcrumbJsonLd, itemListJsonLd, type PageLanguages, seoMeta } from "~/lib/seo";
@@ -145,11 +145,12 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 };
 
 // Each view in its own chunk (decisions 022 and 026): the category listing (the most visited page)
-// must not download the configurator, nor a product page the listing's filters and grid. No
-// Suspense boundary around them: the server's shell waits for the view's code (one import per
-// process), and in the browser hydration waits for it with the server's markup in place.
-const ProductPage = lazy(() => import("~/features/product/product-page").then((m) => ({ default: m.ProductPage })));
-const CategoryPage = lazy(() => import("./category-view").then((m) => ({ default: m.CategoryPage })));
+// must not download the configurator, nor a product page the listing's filters and grid.
+const ProductPage = lazyView(() => import("~/features/product/product-page").then((m) => m.ProductPage));
+const CategoryPage = lazyView(() => import("./category-view").then((m) => m.CategoryPage));
+// In the browser this module is evaluated before the page hydrates: the view the address shows
+// starts loading now, and hydration waits for it (app/lib/lazy-view.tsx).
+if (typeof document !== "undefined") (window.location.pathname.endsWith(".html") ? ProductPage : CategoryPage).preload();
 
 /**
  * The document asks for the view's code with the route's (a modulepreload React writes into the
@@ -158,7 +159,7 @@ const CategoryPage = lazy(() => import("./category-view").then((m) => ({ default
  */
 function preloadView(view: "app/routes/pages/category-view.tsx" | "app/features/product/product-page.tsx") {
   if (typeof document !== "undefined") return;
-  for (const href of viewPreloads[view] ?? []) preloadModule(href, { as: "script" });
+  for (const href of viewPreloads[view] ?? []) ReactDOM.preloadModule(href, { as: "script" });
 }
 
 export default function CatalogPath({ loaderData }: Route.ComponentProps) {

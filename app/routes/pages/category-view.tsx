@@ -1,3 +1,4 @@
+import { HydrateLater } from "~/lib/hydrate-later";
 import { Link } from "react-router";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { BannerRow } from "~/features/catalog/banners";
@@ -53,21 +54,26 @@ export function CategoryPage({ d }: { d: CategoryData }) {
         </div>
       )}
       <div className="mt-6 grid gap-6 lg:grid-cols-[270px_1fr] lg:gap-8">
-        <aside aria-label={t("catalog.filters.title")} className="lg:sticky lg:top-36 lg:max-h-[calc(100vh-10rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
-          <div className="grid grid-cols-2 gap-2 lg:block">
-            <FiltersPanel filters={d.filters} total={d.listing.total} {...ctx} />
-            <div className="lg:hidden">
-              <SortSelect {...ctx} id="sort-m" />
+        {/* The filters are hydrated in a task of their own (app/lib/hydrate-later.tsx). */}
+        <HydrateLater>
+          <aside aria-label={t("catalog.filters.title")} className="lg:sticky lg:top-36 lg:max-h-[calc(100vh-10rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
+            <div className="grid grid-cols-2 gap-2 lg:block">
+              <FiltersPanel filters={d.filters} total={d.listing.total} {...ctx} />
+              <div className="lg:hidden">
+                <SortSelect {...ctx} id="sort-m" />
+              </div>
             </div>
-          </div>
-        </aside>
+          </aside>
+        </HydrateLater>
         <div>
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-            <SelectedChips filters={d.filters} {...ctx} />
-            <div className="ml-auto hidden lg:block">
-              <SortSelect {...ctx} />
+          <HydrateLater>
+            <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+              <SelectedChips filters={d.filters} {...ctx} />
+              <div className="ml-auto hidden lg:block">
+                <SortSelect {...ctx} />
+              </div>
             </div>
-          </div>
+          </HydrateLater>
           {d.listing.results.length > 0 ? (
             <ProductGrid listing={d.listing} banners={d.banners} categoryId={c.id} />
           ) : (

@@ -11,6 +11,7 @@ import { Illustration } from "~/features/catalog/illustration";
 import { LazyRail } from "~/features/catalog/lazy-rail";
 import { RecentlyViewed } from "~/features/catalog/recently-viewed";
 import { HeroSlider, ProductRail } from "~/features/catalog/sliders";
+import { HydrateLater } from "~/lib/hydrate-later";
 import { useI18n } from "~/lib/i18n";
 import { deferred } from "~/lib/deferred";
 import { rootMeta, useRootData } from "~/lib/root-data";
@@ -117,25 +118,39 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const h = loaderData.home;
   return (
     <div className="container-shop pb-10 pt-4 sm:pt-6">
-      {h.sliders.length > 0 ? <HeroSlider slides={h.sliders} /> : <h1 className="py-8 text-3xl font-extrabold text-brand-900">{loaderData.title}</h1>}
-      <TrustBar />
+      {h.sliders.length > 0 ? (
+        <HydrateLater>
+          <HeroSlider slides={h.sliders} />
+        </HydrateLater>
+      ) : (
+        <h1 className="py-8 text-3xl font-extrabold text-brand-900">{loaderData.title}</h1>
+      )}
+      <HydrateLater>
+        <TrustBar />
+      </HydrateLater>
       {h.categories.length > 0 && (
-        <section aria-labelledby="home-categories" className="py-6">
-          <h2 id="home-categories" className="mb-4 text-2xl font-extrabold text-brand-900 sm:text-3xl">
-            {t("home.categories.title")}
-          </h2>
-          <CategoryTiles categories={h.categories} />
-        </section>
+        <HydrateLater>
+          <section aria-labelledby="home-categories" className="py-6">
+            <h2 id="home-categories" className="mb-4 text-2xl font-extrabold text-brand-900 sm:text-3xl">
+              {t("home.categories.title")}
+            </h2>
+            <CategoryTiles categories={h.categories} />
+          </section>
+        </HydrateLater>
       )}
       <ProductRail id="home-highlighted" title={t("home.highlighted.title")} products={h.products} />
       {h.banners.length > 0 && (
-        <section aria-label={t("home.banners.label")} className="py-4">
-          <BannerRow banners={h.banners} />
-        </section>
+        <HydrateLater>
+          <section aria-label={t("home.banners.label")} className="py-4">
+            <BannerRow banners={h.banners} />
+          </section>
+        </HydrateLater>
       )}
       <LazyRail id="home-offers" listing="offers" title={t("home.offers.title")} more={{ to: "/ofertas", label: t("home.offers.all") }} />
       <LazyRail id="home-novelties" listing="novelties" title={t("home.novelties.title")} more={{ to: "/novedades", label: t("home.novelties.all") }} />
-      <Inspiration />
+      <HydrateLater>
+        <Inspiration />
+      </HydrateLater>
       <Suspense fallback={null}>
         <Await resolve={loaderData.brands} errorElement={null}>
           {(brands) => <BrandStrip brands={brands} />}
