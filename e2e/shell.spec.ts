@@ -72,6 +72,30 @@ describeBrowser("storefront shell", (browser) => {
     expect(await shop.windowStillMarked()).toBe(true);
   });
 
+  it("answers a tap made while the page is still being hydrated in parts: the rest is hydrated at once", async () => {
+    const shop = await browser.open({ viewport: "mobile" });
+    const { page } = shop;
+    // The parts of the page are hydrated one per task (app/lib/hydrate-later.tsx), each task
+    // reached through a MessageChannel. Here every such message takes 2 s to arrive, so the header
+    // (the first part) is still the server's markup, without handlers, when the shopper taps.
+    await page.addInitScript(() => {
+      const post = MessagePort.prototype.postMessage;
+      MessagePort.prototype.postMessage = function (this: MessagePort, ...args: unknown[]) {
+        setTimeout(() => post.apply(this, args as never), 2000);
+      } as typeof MessagePort.prototype.postMessage;
+      addEventListener("shop:hydrating", () => {
+        (window as unknown as { partsPending: boolean }).partsPending = true;
+      });
+    });
+    await page.goto("/platos-de-ducha/", { waitUntil: "domcontentloaded" });
+    await page.waitForFunction(() => (window as unknown as { partsPending?: boolean }).partsPending === true);
+    expect(await page.evaluate(() => Boolean((window as { __shopHydrated?: boolean }).__shopHydrated))).toBe(false);
+    const menu = page.locator('button[aria-controls="main-menu"]');
+    await menu.click();
+    await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => page.locator("#main-menu").isVisible()).toBe(true);
+  });
+
   it("suggests products as the shopper types, losing no key while its code arrives, and opens one from the keyboard", async () => {
     const shop = await browser.open();
     const { page } = shop;

@@ -1,3 +1,4 @@
+import { options } from "preact";
 import { Component, type ReactNode, Suspense } from "react";
 
 /*
@@ -49,19 +50,28 @@ function step() {
     nextTask();
   } else {
     hydrating = false;
-    urgent = false;
+    if (urgent) {
+      urgent = false;
+      options.requestAnimationFrame = effectsAfterPaint;
+    }
     done();
   }
 }
 
 /**
  * The shopper touched, pressed a key or moved the focus before every part had its handlers: the
- * rest is hydrated now, in this task, so the click or key that follows finds them (a click comes
- * after its pointerdown; Preact does not replay events as React does).
+ * rest is hydrated now, in this task, and its effects run right after, so the click or key that
+ * follows finds the handlers and the state ready (a click comes after its pointerdown; Preact does
+ * not replay events as React does).
  */
+const effectsAfterPaint = options.requestAnimationFrame;
+
 function hydrateRest() {
-  if (!hydrating) return;
+  if (!hydrating || urgent) return;
   urgent = true;
+  // Preact runs the effects of a render after the next paint; the parts' mount effects (a menu
+  // that closes when the address changes, say) must have run before the click that follows.
+  options.requestAnimationFrame = queueMicrotask;
   while (waiting.length) waiting.shift()?.();
 }
 

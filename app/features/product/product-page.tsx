@@ -1,3 +1,4 @@
+import { HydrateLater } from "~/lib/hydrate-later";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { configCatalog, statusMessageKey } from "../../../core/configurator.ts";
@@ -54,12 +55,13 @@ export function ProductPage({ data }: { data: ProductPageData }) {
     <div className="container-shop py-6">
       <Breadcrumbs items={crumbs} />
       <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-12">
-        <div className="min-w-0 lg:col-span-7">
-          <div className="lg:sticky lg:top-4">
-            <Gallery images={images} name={product.name} />
+        <HydrateLater>
+          <div className="min-w-0 lg:col-span-7">
+            <div className="lg:sticky lg:top-4">
+              <Gallery images={images} name={product.name} />
+            </div>
           </div>
-        </div>
-
+        </HydrateLater>
         <div className="min-w-0 lg:col-span-5">
           {product.brand && (
             <Link
@@ -79,7 +81,6 @@ export function ProductPage({ data }: { data: ProductPageData }) {
               <Stars average={product.rating.average} count={product.rating.count} />
             </a>
           </div>
-
           <div className="mt-4 rounded-2xl bg-sand-50 p-4" data-testid="product-price">
             <p className="flex flex-wrap items-baseline gap-x-3">
               {!ev.variant && product.variants.length > 1 && <span className="text-sm text-muted">{t("product.price.from_label")}</span>}
@@ -115,61 +116,64 @@ export function ProductPage({ data }: { data: ProductPageData }) {
               )}
             </div>
           </div>
-
           <div className="mt-3 flex flex-wrap items-center gap-3">
             <WishlistButton productId={product.id} name={product.name} />
             {product.short_description && <p className="text-sm text-slate-700">{product.short_description}</p>}
           </div>
-
-          <div className="mt-5">
-            <ConfiguratorSteps cfg={cfg} complements={data.complements} attributes={data.attributes} tariff={tariff} />
-            <noscript>
-              <VariantList data={data} />
-            </noscript>
-          </div>
-
-          <div className="mt-5 rounded-2xl border border-brand-200 bg-white p-4 shadow-sm">
-            {!configurable && <Summary cfg={cfg} />}
-            {configurable && (
-              <div className="flex items-baseline justify-between">
-                <span className="text-sm font-medium text-slate-700">{t("product.summary.total")}</span>
-                <span className="text-2xl font-extrabold text-brand-900" data-testid="config-total">
-                  {ev.price.original != null && ev.price.original > ev.price.total && (
-                    <s className="mr-2 text-base font-normal text-muted">{price(ev.price.original)}</s>
-                  )}
-                  {price(ev.price.total)}
-                </span>
-              </div>
-            )}
-            <div className="mt-3">
-              <QuantityStepper
-                value={state.selection.quantity}
-                onChange={(quantity) => cfg.dispatch({ type: "quantity", quantity })}
-                label={t("product.quantity.label")}
-              />
+          <HydrateLater>
+            <div className="mt-5">
+              <ConfiguratorSteps cfg={cfg} complements={data.complements} attributes={data.attributes} tariff={tariff} />
+              <noscript>
+                <VariantList data={data} />
+              </noscript>
             </div>
-            <AddToCartForm slug={product.slug} selection={state.selection} total={ev.price.total} disabled={!!reason} reason={reason} />
-            <ul className="mt-3 grid grid-cols-1 gap-1 text-xs text-slate-700 sm:grid-cols-2">
-              <li>✓ {t("product.trust.returns")}</li>
-              <li>✓ {t("product.trust.warranty")}</li>
-              <li>✓ {t("product.trust.secure")}</li>
-              {data.installationService && <li>✓ {t("product.trust.installation")}</li>}
-            </ul>
-          </div>
+          </HydrateLater>
+          <HydrateLater>
+            <div className="mt-5 rounded-2xl border border-brand-200 bg-white p-4 shadow-sm">
+              {!configurable && <Summary cfg={cfg} />}
+              {configurable && (
+                <div className="flex items-baseline justify-between">
+                  <span className="text-sm font-medium text-slate-700">{t("product.summary.total")}</span>
+                  <span className="text-2xl font-extrabold text-brand-900" data-testid="config-total">
+                    {ev.price.original != null && ev.price.original > ev.price.total && (
+                      <s className="mr-2 text-base font-normal text-muted">{price(ev.price.original)}</s>
+                    )}
+                    {price(ev.price.total)}
+                  </span>
+                </div>
+              )}
+              <div className="mt-3">
+                <QuantityStepper
+                  value={state.selection.quantity}
+                  onChange={(quantity) => cfg.dispatch({ type: "quantity", quantity })}
+                  label={t("product.quantity.label")}
+                />
+              </div>
+              <AddToCartForm slug={product.slug} selection={state.selection} total={ev.price.total} disabled={!!reason} reason={reason} />
+              <ul className="mt-3 grid grid-cols-1 gap-1 text-xs text-slate-700 sm:grid-cols-2">
+                <li>✓ {t("product.trust.returns")}</li>
+                <li>✓ {t("product.trust.warranty")}</li>
+                <li>✓ {t("product.trust.secure")}</li>
+                {data.installationService && <li>✓ {t("product.trust.installation")}</li>}
+              </ul>
+            </div>
+          </HydrateLater>
         </div>
       </div>
 
       {product.description && (
-        <section aria-labelledby="desc-title" className="mt-12 max-w-3xl">
-          <h2 id="desc-title" className="text-xl font-bold text-brand-900">
-            {t("product.description.title")}
-          </h2>
-          <div className="prose-shop mt-3">
-            {product.description.split(/\n{2,}/).map((p) => (
-              <p key={p.slice(0, 40)}>{p}</p>
-            ))}
-          </div>
-        </section>
+        <HydrateLater>
+          <section aria-labelledby="desc-title" className="mt-12 max-w-3xl">
+            <h2 id="desc-title" className="text-xl font-bold text-brand-900">
+              {t("product.description.title")}
+            </h2>
+            <div className="prose-shop mt-3">
+              {product.description.split(/\n{2,}/).map((p) => (
+                <p key={p.slice(0, 40)}>{p}</p>
+              ))}
+            </div>
+          </section>
+        </HydrateLater>
       )}
       <TechnicalData rows={data.technical} />
       <Files files={product.files} />
