@@ -1,3 +1,4 @@
+import { codeLoader } from "~/lib/code-loader";
 import { isHydrating } from "~/lib/hydrate-later";
 import { type ComponentType, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 
@@ -21,24 +22,10 @@ export type Part<P> = ComponentType<P> & { preload(): Promise<unknown> };
  * markup, with no Suspense boundary that React could stream apart from the page.
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): Part<P> {
-  let loaded: ComponentType<P> | undefined;
-  let pending: Promise<ComponentType<P>> | undefined;
-  const preload = () => {
-    pending ??= load().then(
-      (c) => {
-        loaded = c;
-        return c;
-      },
-      (e) => {
-        pending = undefined;
-        throw e;
-      },
-    );
-    return pending;
-  };
+  const { preload, loaded } = codeLoader(load);
   // biome-ignore lint/correctness/noComponentHookFactories: lazyPart runs once per part, at module level (parts.ts)
   function LazyPart(props: P) {
-    const [C, setC] = useState<ComponentType<P> | undefined>(() => loaded);
+    const [C, setC] = useState<ComponentType<P> | undefined>(loaded);
     useEffect(() => {
       if (C) return;
       let live = true;

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense } from "react";
+import { codeLoader } from "./code-loader";
 
 const IN_BROWSER = typeof document !== "undefined";
 const started = new Set<Promise<unknown>>();
@@ -15,24 +16,7 @@ export type View<P> = ComponentType<P> & { preload(): Promise<unknown> };
  * arrived) it suspends under a boundary that shows nothing for that moment.
  */
 export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>): View<P> {
-  let loaded: ComponentType<P> | undefined;
-  let pending: Promise<ComponentType<P>> | undefined;
-  const preload = () => {
-    if (!pending) {
-      pending = load().then(
-        (c) => {
-          loaded = c;
-          return c;
-        },
-        (e) => {
-          pending = undefined;
-          throw e;
-        },
-      );
-      started.add(pending);
-    }
-    return pending;
-  };
+  const { preload, loaded } = codeLoader(load, (pending) => started.add(pending));
   if (!IN_BROWSER) {
     return Object.assign(
       lazy(() => preload().then((c) => ({ default: c }))),
@@ -41,8 +25,8 @@ export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>
   }
   // biome-ignore lint/correctness/noComponentHookFactories: lazyView runs once per view, at module level
   function Loaded(props: P) {
-    if (!loaded) throw preload();
-    const C = loaded;
+    const C = loaded();
+    if (!C) throw preload();
     return <C {...props} />;
   }
   // Always the same elements (a boundary adds none to the page): a view that changed shape once
