@@ -116,6 +116,10 @@ async function main() {
           `LCP ${median(lcp).toFixed(0)} ms, TBT ${median(tbt).toFixed(0)} ms, CLS ${median(cls).toFixed(3)}`,
       );
     }
+  } catch (e) {
+    // What the shop printed, to tell a crash from a closed connection (seen twice, not explained).
+    console.error(`the shop's last output:\n${shop.output().slice(-4000)}`);
+    throw e;
   } finally {
     await shop.stop();
     rmSync(work, { recursive: true, force: true });
