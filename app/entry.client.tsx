@@ -1,35 +1,29 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { hydrateParts, hydrationDone } from "./lib/hydrate-later";
+import { hydrateParts } from "./lib/hydrate-later";
 import { viewsLoaded } from "./lib/lazy-view";
 
 /**
- * HydratedRouter's first render throws (suspends on) the decoding of the server's loader data.
- * React keeps the server's markup while a hydrating root suspends; Preact, which the browser runs
- * (vite.config.ts), would render the page again next to it. So the state is decoded first: the
- * component is called once as a plain function, which starts the decoding and throws its promise
- * before it uses any hook.
+ * HydratedRouter called as a plain function, outside any render; what it threw. The first call
+ * starts the decoding of the server's loader data and throws its promise before any hook: React
+ * keeps the server's markup while a hydrating root suspends, Preact, which the browser runs
+ * (vite.config.ts), would render the page again next to it, so the state is decoded first. The
+ * second call makes the router (React Router's own state, history and routes, kept by its
+ * module) and then fails at its first hook, used outside a render: the hydration's first render
+ * finds the router made, and the making is a task of its own (~15 ms on a desktop).
  */
-async function stateDecoded() {
+function callRouterOutsideRender(): unknown {
   try {
     (HydratedRouter as unknown as (props: object) => unknown)({});
   } catch (thrown) {
-    if (thrown instanceof Promise) await thrown;
+    return thrown;
   }
 }
 
-/**
- * The second call makes the router (React Router's own state, history and routes), then fails at
- * its first hook, which is used outside a render: the router is kept by React Router's module and
- * the hydration's first render finds it made. This is a task of its own (~15 ms on a desktop).
- */
-function routerMade() {
-  try {
-    (HydratedRouter as unknown as (props: object) => unknown)({});
-  } catch {
-    // The hook's error, expected (see above).
-  }
+async function stateDecoded() {
+  const thrown = callRouterOutsideRender();
+  if (thrown instanceof Promise) await thrown;
 }
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -78,7 +72,7 @@ async function hydrate() {
   await deferredSettled();
   // The decoding, the router and the first render, each in a task of its own.
   await nextTask();
-  routerMade();
+  callRouterOutsideRender(); // makes the router (above)
   await nextTask();
   // The events frame the hydration (its first task and the parts hydrated later, app/lib/
   // hydrate-later.tsx), for the browser tests (e2e/shell.spec.ts).
@@ -91,8 +85,7 @@ async function hydrate() {
       </StrictMode>,
     );
   });
-  hydrateParts();
-  await hydrationDone();
+  await hydrateParts();
   // For the browser tests: every part of the page has its handlers (e2e/support/shop-page.ts).
   (window as { __shopHydrated?: boolean }).__shopHydrated = true;
   window.dispatchEvent(new Event("shop:hydrated"));

@@ -52,7 +52,7 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
 export function Island<P extends object>({ id, part: Part, props, margin = "800px" }: { id: string; part: Part<P>; props: P; margin?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   // The server's markup of this part, read from the document before React touches it.
-  const [html] = useState(() => (isHydrating() && !isServer ? (document.getElementById(id)?.innerHTML ?? null) : null));
+  const [html] = useState(() => (isHydrating() ? (document.getElementById(id)?.innerHTML ?? null) : null));
   const [live, setLive] = useState(isServer || html === null);
   // What the shopper typed into the server's markup (a form field) before the code arrived.
   const typed = useRef<Typed | null>(null);

@@ -27,8 +27,8 @@ const finished = IN_BROWSER ? new Promise<void>((resolve) => (done = resolve)) :
 /** True while the document's first hydration is going on (its parts included). */
 export const isHydrating = () => hydrating;
 
-/** Resolves once the first hydration, every part included, has committed. */
-export const hydrationDone = () => finished;
+/** How Preact schedules a render's effects (after the next paint), while no part is urgent. */
+const effectsAfterPaint = options.requestAnimationFrame;
 
 // One part per task: a message to a channel of our own is the shortest way to the next task
 // (setTimeout is clamped to 4 ms after a few nested calls).
@@ -64,8 +64,6 @@ function step() {
  * follows finds the handlers and the state ready (a click comes after its pointerdown; Preact does
  * not replay events as React does).
  */
-const effectsAfterPaint = options.requestAnimationFrame;
-
 function hydrateRest() {
   if (!hydrating || urgent) return;
   urgent = true;
@@ -77,11 +75,12 @@ function hydrateRest() {
 
 /**
  * Called by app/entry.client.tsx right after it has started the hydration: the parts that
- * suspended are then taken one per task, and the hydration is done when none is left.
+ * suspended are then taken one per task. Resolves once none is left (every part committed).
  */
-export function hydrateParts() {
+export function hydrateParts(): Promise<void> {
   for (const type of ["pointerdown", "keydown", "focusin"]) addEventListener(type, hydrateRest, { capture: true, once: true });
   nextTask();
+  return finished;
 }
 
 class Gate extends Component<{ children: ReactNode }> {
