@@ -87,8 +87,9 @@ async function main() {
       if (!asTsx) {
         await shop.stop("SIGTERM");
         // BENCH_NODE_OPTIONS: flags added after npm start's (a later flag wins), as in bench/memory.ts.
-        const nodeOptions = [...profile, process.env.BENCH_NODE_OPTIONS ?? ""].join(" ").trim();
-        shop = await spawnBuiltShop({ ...running.env, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) });
+        // The profile's flags are node's own arguments: NODE_OPTIONS does not take --cpu-prof.
+        const nodeOptions = process.env.BENCH_NODE_OPTIONS?.trim();
+        shop = await spawnBuiltShop({ ...running.env, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) }, profile);
         await waitFor200(shop, "/", 120_000);
       }
       const base = shop.url;

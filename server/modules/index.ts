@@ -49,6 +49,8 @@ export function createServices(database: Database, config: Config) {
   const installations = createInstallationsService({ db, catalog, mail, throttle: formThrottle, config });
   catalog.onChange(() => installations.clear());
   const reviews = createReviewsService({ db, mail, throttle: formThrottle, config, published: () => catalog.catalogChanged() });
+  // A publication is a catalog change (cards show ratings): it clears the reviews' pages on every copy.
+  catalog.onChange(() => reviews.clear());
   // The cart prices the installation wizard from the store's facility options (never from the client).
   const cart = createCartService({
     db,

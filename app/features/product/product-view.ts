@@ -112,35 +112,43 @@ export function productView(p: ProductDetail): ProductView {
  * options on each complement, empty lists, each complement's type) are written once.
  */
 export function intern<T>(value: T): T {
-  const seen = new Map<string, unknown>();
-  const walk = (v: unknown): [unknown, string] => {
-    if (v === null || typeof v !== "object") return [v, JSON.stringify(v) ?? "u"];
-    const parts: string[] = [];
-    let out: unknown;
+  // Hash-consing: each distinct value gets a number, and an object's or array's key is made of
+  // its children's numbers, so a key is as long as the node has children whatever lies below
+  // (a key of the whole subtree's text made the walk quadratic in the depth).
+  const ids = new Map<string, number>();
+  const canon: unknown[] = [];
+  const idOf = (key: string, make: () => unknown): number => {
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = canon.length;
+      ids.set(key, id);
+      canon.push(make());
+    }
+    return id;
+  };
+  const walk = (v: unknown): number => {
+    if (v === null || typeof v !== "object") return idOf(typeof v === "string" ? `s${v}` : `${typeof v}:${String(v)}`, () => v);
     if (Array.isArray(v)) {
-      const arr = v.map((x) => {
-        const [y, k] = walk(x);
-        parts.push(k);
-        return y;
-      });
-      out = arr;
-      const key = `[${parts.join(",")}]`;
-      return canonical(out, key);
+      const children = v.map(walk);
+      return idOf(`[${children.join(",")}]`, () => children.map((id) => canon[id]));
     }
-    const obj: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) {
-      if (x === undefined) continue;
-      const [y, key] = walk(x);
-      obj[k] = y;
-      parts.push(`${JSON.stringify(k)}:${key}`);
+    const names: string[] = [];
+    const children: number[] = [];
+    let key = "{";
+    for (const name in v) {
+      const x = (v as Record<string, unknown>)[name];
+      if (x === undefined || !Object.hasOwn(v, name)) continue;
+      const id = walk(x);
+      names.push(name);
+      children.push(id);
+      // The name's length first: a name may hold any character.
+      key += `${name.length}${name}:${id},`;
     }
-    return canonical(obj, `{${parts.join(",")}}`);
+    return idOf(key, () => {
+      const obj: Record<string, unknown> = {};
+      for (let i = 0; i < names.length; i++) obj[names[i]] = canon[children[i]];
+      return obj;
+    });
   };
-  const canonical = (v: unknown, key: string): [unknown, string] => {
-    const hit = seen.get(key);
-    if (hit !== undefined) return [hit, key];
-    seen.set(key, v);
-    return [v, key];
-  };
-  return walk(value)[0] as T;
+  return canon[walk(value)] as T;
 }

@@ -6,6 +6,7 @@ import { describeEachDb } from "../../test/test-db.ts";
 import { holdCalls } from "../../test/held-call.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
 import { loadProductPage } from "../../../app/features/product/product.server.ts";
+import { CATALOG_CHANGED_CHANNEL } from "../catalog/catalog.service.ts";
 
 type Review = { id: number; author: string; rating: number; body: string; verified: boolean; language: string; created_at: string };
 
@@ -143,6 +144,38 @@ describeEachDb("reviews and questions (/api/reviews/v1)", (kind) => {
       expect((await get("/api/reviews/v1/reviews/?product=999999")).statusCode).toBe(404);
       expect((await get("/api/reviews/v1/reviews/")).statusCode).toBe(400);
     });
+
+    it("keeps a product's reviews and questions between publications; a publication on another copy shows on the next read", async () => {
+      // A product of its own (no reviews, no answered questions), not the one the later tests review.
+      const [p] = await q<{ id: number; slug: string }>(sql`
+        SELECT p.id, t.slug FROM products p JOIN product_translations t ON t.product_id = p.id AND t.language = 'es'
+        WHERE NOT EXISTS (SELECT 1 FROM reviews r WHERE r.product_id = p.id) AND p.ref LIKE 'MA-%' AND p.id <> ${other.id}
+        ORDER BY p.id DESC LIMIT 1`);
+      const reviewsOf = async () => (await get(`/api/reviews/v1/reviews/?product=${p.slug}`)).json();
+      const questionsOf = async () => (await get(`/api/reviews/v1/questions/web-list/?product=${p.slug}`)).json();
+      expect((await reviewsOf()).total).toBe(0);
+      expect((await questionsOf()).total).toBe(0);
+      // Another copy of the shop publishes a review and answers a question: its rows are in the
+      // database, and until its signal arrives this copy answers from what it read (no query).
+      await shop.database.db.execute(sql`
+        INSERT INTO reviews (product_id, store_id, language, author_name, rating, body, verified)
+        SELECT ${p.id}, id, 'es', 'Marta', 5, 'Llegó bien embalada y es muy fácil de limpiar.', true FROM stores WHERE source_code = 'ESDB'`);
+      await shop.database.db.execute(sql`
+        INSERT INTO product_questions (product_id, store_id, language, name, email, question, answer, answered_at, privacy_accepted_at)
+        SELECT ${p.id}, id, 'es', 'Pedro', 'pedro@example.es', '¿Lleva el perfil de aluminio?', 'Sí, de serie.', now(), now() FROM stores WHERE source_code = 'ESDB'`);
+      expect((await reviewsOf()).total).toBe(0);
+      expect((await questionsOf()).total).toBe(0);
+      // Its signal, as catalogChanged sends it (PostgreSQL: NOTIFY through a pooled connection, which
+      // this copy hears on its LISTEN connection; PGlite has one process and calls its listeners).
+      await shop.database.notify(CATALOG_CHANGED_CHANNEL, "another copy");
+      const end = Date.now() + 15_000;
+      while ((await reviewsOf()).total === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      expect((await reviewsOf()).results.map((r: Review) => [r.author, r.rating])).toEqual([["Marta", 5]]);
+      expect((await questionsOf()).results.map((x: { name: string; answer: string }) => [x.name, x.answer])).toEqual([["Pedro", "Sí, de serie."]]);
+      const pageHtml = (await get(`/${p.slug}.html`)).body;
+      expect(pageHtml).toContain("Llegó bien embalada");
+      expect(pageHtml).toContain("Sí, de serie.");
+    });
   });
 
   describe("questions", () => {
@@ -257,6 +290,8 @@ describeEachDb("reviews and questions (/api/reviews/v1)", (kind) => {
     it("refuses anyone without a delivered order of the product, then publishes a verified review once", async () => {
       const payload = { product: other.slug, rating: 4, body: "Buena mampara, el montaje nos llevó una tarde." };
       expect((await shop.app.inject({ method: "POST", url: "/api/reviews/v1/reviews/", payload })).statusCode).toBe(401);
+      // Read (and kept) before the review: the publication must show on the next read.
+      expect((await get(`/api/reviews/v1/reviews/?product=${other.slug}`)).json().stats.count).toBe(0);
       const refused = await write(payload);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error.message).toBe("Solo pueden opinar los clientes que han recibido este producto");

@@ -4,6 +4,7 @@ import { type QuestionInput, REVIEWS_PAGE_SIZE, type ReviewInput } from "../../.
 import type { QuestionDto, QuestionsPage, ReviewDto, ReviewSort, ReviewStats, ReviewsPage } from "../../../core/product-page.types.ts";
 import { type Language, localePath } from "../../../core/stores.ts";
 import type { Db } from "../../db/client.ts";
+import { promiseCache } from "../../lib/promise-cache.ts";
 import type { RequestContext } from "../../lib/request-context.ts";
 import type { MailMessage } from "../mail/mail.service.ts";
 import { answerMail } from "./reviews.mails.ts";
@@ -15,7 +16,11 @@ export type ReviewsDeps = {
   mail: { send(msg: MailMessage): Promise<unknown> };
   throttle: FormThrottle;
   config: { publicUrl: string };
-  /** Called after a review or an answer is published: the cached pages and cards show ratings and questions. */
+  /**
+   * Called after a review or an answer is published: the cached pages and cards show ratings and
+   * questions. It must come back as a call of `clear()` on every copy (modules/index.ts: the
+   * catalog's change signal).
+   */
   published: () => Promise<void>;
 };
 
@@ -65,6 +70,11 @@ const toQuestion = (q: typeof productQuestions.$inferSelect): QuestionDto => ({
  */
 export function createReviewsService(deps: ReviewsDeps) {
   const { db } = deps;
+  // The published reviews' and the answered questions' pages, as every product page shows them
+  // (a query each): they change only when a review or an answer is published, which clears them
+  // on every copy. Bounded: a crawler asking for every page and sort only pushes old ones out.
+  const reviewPages = promiseCache<ReviewsPage>(1000);
+  const questionPages = promiseCache<QuestionsPage>(500);
 
   async function stats(productId: number): Promise<ReviewStats> {
     const rows = await db
@@ -100,6 +110,53 @@ export function createReviewsService(deps: ReviewsDeps) {
     return (res as unknown as { rows: unknown[] }).rows.length > 0;
   }
 
+  /** A page of a product's published reviews with its stars (reviews are the product's, whatever the store). */
+  async function reviewsPage(productId: number, page: number, pageSize: number, sort: ReviewSort, language: Language | undefined): Promise<ReviewsPage> {
+    const where = and(eq(reviews.productId, productId), eq(reviews.published, true));
+    // One statement for the page and the stars: every row carries the count per star over all
+    // the product's published reviews (window aggregates). A page past the end has no row to
+    // carry them: only then are they counted on their own.
+    const perStar = (n: number) => sql<number>`(count(*) filter (where ${reviews.rating} = ${n}) over ())::int`;
+    const rows = await db
+      .select({ review: reviews, n1: perStar(1), n2: perStar(2), n3: perStar(3), n4: perStar(4), n5: perStar(5) })
+      .from(reviews)
+      .where(where)
+      .orderBy(...(language ? [sql`(${reviews.language} = ${language}) DESC`] : []), ...SORTS[sort])
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    const first = rows[0];
+    const s = first
+      ? statsOf([first.n1, first.n2, first.n3, first.n4, first.n5].map((n, i) => ({ rating: i + 1, n })))
+      : page === 1
+        ? statsOf([])
+        : await stats(productId);
+    return {
+      results: rows.map((r) => toReview(r.review)),
+      page,
+      page_size: pageSize,
+      total: s.count,
+      pages: Math.ceil(s.count / pageSize),
+      sort,
+      stats: s,
+    };
+  }
+
+  /** A page of a product's answered questions in one store, newest answer first. */
+  async function questionsPage(storeId: number, productId: number, page: number, pageSize: number): Promise<QuestionsPage> {
+    const where = and(eq(productQuestions.productId, productId), eq(productQuestions.storeId, storeId), isNotNull(productQuestions.answer));
+    // The page and the total in one statement (a window count); a page past the end has no row
+    // to carry the total: only then is it counted on its own.
+    const rows = await db
+      .select({ question: productQuestions, total: sql<number>`(count(*) over ())::int` })
+      .from(productQuestions)
+      .where(where)
+      .orderBy(desc(productQuestions.answeredAt), desc(productQuestions.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    const n = rows[0]?.total ?? (page === 1 ? 0 : (await db.select({ n: sql<number>`count(*)::int` }).from(productQuestions).where(where))[0].n);
+    return { results: rows.map((r) => toQuestion(r.question)), page, page_size: pageSize, total: n, pages: Math.ceil(n / pageSize) };
+  }
+
   return {
     stats,
 
@@ -108,37 +165,18 @@ export function createReviewsService(deps: ReviewsDeps) {
      * and stars. The rating counts every review; with a `language`, the reviews written in it come
      * first (a French shopper reads the French ones before the Spanish ones), each group in the sort asked.
      */
-    async list(productId: number, opts: { page?: number; pageSize?: number; sort?: ReviewSort; language?: Language } = {}): Promise<ReviewsPage> {
+    list(productId: number, opts: { page?: number; pageSize?: number; sort?: ReviewSort; language?: Language } = {}): Promise<ReviewsPage> {
       const page = Math.max(1, opts.page ?? 1);
       const pageSize = Math.min(50, Math.max(1, opts.pageSize ?? REVIEWS_PAGE_SIZE));
       const sort = opts.sort ?? "newest";
-      const where = and(eq(reviews.productId, productId), eq(reviews.published, true));
-      // One statement for the page and the stars: every row carries the count per star over all
-      // the product's published reviews (window aggregates). A page past the end has no row to
-      // carry them: only then are they counted on their own.
-      const perStar = (n: number) => sql<number>`(count(*) filter (where ${reviews.rating} = ${n}) over ())::int`;
-      const rows = await db
-        .select({ review: reviews, n1: perStar(1), n2: perStar(2), n3: perStar(3), n4: perStar(4), n5: perStar(5) })
-        .from(reviews)
-        .where(where)
-        .orderBy(...(opts.language ? [sql`(${reviews.language} = ${opts.language}) DESC`] : []), ...SORTS[sort])
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
-      const first = rows[0];
-      const s = first
-        ? statsOf([first.n1, first.n2, first.n3, first.n4, first.n5].map((n, i) => ({ rating: i + 1, n })))
-        : page === 1
-          ? statsOf([])
-          : await stats(productId);
-      return {
-        results: rows.map((r) => toReview(r.review)),
-        page,
-        page_size: pageSize,
-        total: s.count,
-        pages: Math.ceil(s.count / pageSize),
-        sort,
-        stats: s,
-      };
+      const language = opts.language;
+      return reviewPages.get(`${productId}|${page}|${pageSize}|${sort}|${language ?? ""}`, () => reviewsPage(productId, page, pageSize, sort, language));
+    },
+
+    /** Drops the cached pages of reviews and questions (a publication on any copy, a catalog change). */
+    clear() {
+      reviewPages.clear();
+      questionPages.clear();
     },
 
     /** The JSON-LD's reviews: the most helpful few (best rated first, then newest). */
@@ -153,21 +191,11 @@ export function createReviewsService(deps: ReviewsDeps) {
     },
 
     /** GET reviews/v1/questions/web-list/: a product's answered questions in the context's store, newest first. */
-    async questions(ctx: RequestContext, productId: number, opts: { page?: number; pageSize?: number } = {}): Promise<QuestionsPage> {
+    questions(ctx: RequestContext, productId: number, opts: { page?: number; pageSize?: number } = {}): Promise<QuestionsPage> {
       const page = Math.max(1, opts.page ?? 1);
       const pageSize = Math.min(50, Math.max(1, opts.pageSize ?? 10));
-      const where = and(eq(productQuestions.productId, productId), eq(productQuestions.storeId, ctx.store.id), isNotNull(productQuestions.answer));
-      // The page and the total in one statement (a window count); a page past the end has no row
-      // to carry the total: only then is it counted on its own.
-      const rows = await db
-        .select({ question: productQuestions, total: sql<number>`(count(*) over ())::int` })
-        .from(productQuestions)
-        .where(where)
-        .orderBy(desc(productQuestions.answeredAt), desc(productQuestions.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
-      const n = rows[0]?.total ?? (page === 1 ? 0 : (await db.select({ n: sql<number>`count(*)::int` }).from(productQuestions).where(where))[0].n);
-      return { results: rows.map((r) => toQuestion(r.question)), page, page_size: pageSize, total: n, pages: Math.ceil(n / pageSize) };
+      const storeId = ctx.store.id;
+      return questionPages.get(`${storeId}|${productId}|${page}|${pageSize}`, () => questionsPage(storeId, productId, page, pageSize));
     },
 
     /**

@@ -1,5 +1,5 @@
 import type { Db } from "../../../db/client.ts";
-import { Lru } from "../../../lib/lru.ts";
+import { promiseCache } from "../../../lib/promise-cache.ts";
 import type { CatalogMeta } from "../catalog.meta.ts";
 import { createStockReader } from "../catalog.stock.ts";
 import type { AttributeDto, ComplementDto, ComplementTypeDto, ProductDetail, Scope, TechnicalDatum } from "../catalog.types.ts";
@@ -46,29 +46,10 @@ export async function loadProductPageCatalog(
  * and a read that started before a change is not kept after it.
  */
 export function productPageCache(load: (scope: Scope, id: number) => Promise<ProductPageCatalog | null>, max = 500) {
-  const cache = new Lru<Promise<ProductPageCatalog | null>>({ maxEntries: max });
-  let generation = 0;
+  const cache = promiseCache<ProductPageCatalog | null>(max, (value) => value !== null);
   return {
-    async get(scope: Scope, id: number): Promise<ProductPageCatalog | null> {
-      const key = `${scope.storeId}|${scope.language}|${scope.customerType}|${id}`;
-      let hit = cache.get(key);
-      if (hit) return hit;
-      const gen = generation;
-      hit = load(scope, id);
-      cache.set(key, hit);
-      try {
-        const value = await hit;
-        if ((gen !== generation || value === null) && cache.get(key) === hit) cache.delete(key);
-        return value;
-      } catch (e) {
-        if (cache.get(key) === hit) cache.delete(key);
-        throw e;
-      }
-    },
-    clear() {
-      generation++;
-      cache.clear();
-    },
+    get: (scope: Scope, id: number) => cache.get(`${scope.storeId}|${scope.language}|${scope.customerType}|${id}`, () => load(scope, id)),
+    clear: () => cache.clear(),
     get size() {
       return cache.size;
     },
