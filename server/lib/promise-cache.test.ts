@@ -24,7 +24,12 @@ describe("promiseCache", () => {
         throw new Error("database down");
       }),
     ).rejects.toThrow("database down");
-    expect(await cache.get("x", async () => (calls++, 1))).toBe(1);
+    expect(
+      await cache.get("x", async () => {
+        calls++;
+        return 1;
+      }),
+    ).toBe(1);
     expect(calls).toBe(2);
     expect(await cache.get("missing", async () => null)).toBeNull();
     expect(cache.size).toBe(1);

@@ -55,8 +55,9 @@ export function reviewsQuery(url: URL): { page: number; sort: ReviewSort } {
 
 /**
  * Everything one product page shows, loaded in parallel; an unknown slug is the 404 page. The
- * catalog part comes from the catalog's product page cache (stock read fresh): once warm, a page
- * costs the stock, its related products, and its reviews and questions.
+ * catalog part comes from the catalog's product page cache, with the stock (its own and its related
+ * products') read fresh: once warm, a page costs that one query (the reviews' and questions' pages
+ * are kept until a publication).
  */
 export async function loadProductPage(args: LoaderFunctionArgs<AppLoadContext>, slug: string): Promise<ProductPageData> {
   const { store, lang, path, ctx, catalog, url } = await catalogFor(args.request, args.context);
@@ -68,8 +69,7 @@ export async function loadProductPage(args: LoaderFunctionArgs<AppLoadContext>, 
   const user = ctx.user;
   // Below the fold: in place when it comes in with the rest, streamed after the page when slow (lib/deferred).
   const questions = deferred(reviews.questions(ctx, product.id, { pageSize: 20 }));
-  const [related, installation, reviewsPage, delivered, reviewed] = await Promise.all([
-    catalog.relatedProducts(ctx, product.id, 8),
+  const [installation, reviewsPage, delivered, reviewed] = await Promise.all([
     installations.tariff(ctx),
     reviews.list(product.id, { page: rq.page, sort: rq.sort, language: lang }),
     user ? reviews.delivered(user.id, product.id) : false,
@@ -85,7 +85,7 @@ export async function loadProductPage(args: LoaderFunctionArgs<AppLoadContext>, 
     complements: page.complements.map(complementView),
     complementTypes: page.complementTypes,
     technical: page.technical,
-    related: related.map(cardView),
+    related: page.related.map(cardView),
   });
   return {
     lang,

@@ -47,7 +47,17 @@ import {
   type StoreIds,
 } from "./listing/category-listing.ts";
 import { loadProductPageCatalog, type ProductPageCatalog, productPageCache, withFreshStock } from "./products/product-page.ts";
-import { attributesOf, complementsOf, complementTypesOf, productDetail, productIdBySlug, relatedOf, technicalDataOf, variantsOf } from "./products/products.ts";
+import {
+  attributesOf,
+  cardsWithStock,
+  complementsOf,
+  complementTypesOf,
+  productDetail,
+  productIdBySlug,
+  relatedOf,
+  technicalDataOf,
+  variantsOf,
+} from "./products/products.ts";
 import { searchProducts, suggest } from "./search/search.ts";
 
 export const CATALOG_CHANGED_CHANNEL = "catalog_changed";
@@ -361,14 +371,17 @@ export function createCatalogService(database: Database, stores: StoresService) 
      * Everything of a product page that only a catalog change can change (detail, attributes,
      * complements with their configurators, complement types, technical data), kept in a bounded
      * cache cleared on every catalog change (on every copy), with the stock of the product, its
-     * variants and its complements' variants read now: one query once warm. Null: no such product.
+     * variants and its complements' variants read now, and its `relatedLimit` related products'
+     * cards (as relatedProducts gives them): one query once warm. Null: no such product.
      */
-    async productPage(ctx: RequestContext, slug: string): Promise<ProductPageCatalog | null> {
+    async productPage(ctx: RequestContext, slug: string, relatedLimit = 8): Promise<(ProductPageCatalog & { related: ProductCard[] }) | null> {
       const scope = scopeOf(ctx);
       const id = await idBySlug(scope, slug);
       if (id === null) return null;
       const cached = await pageCatalogs.get(scope, id);
-      return cached && withFreshStock(db, cached);
+      if (!cached) return null;
+      const fresh = await withFreshStock(db, cached, { storeId: scope.storeId, limit: relatedLimit });
+      return { ...fresh.page, related: await cardsWithStock(db, scope, fresh.related, cardCache) };
     },
     /** The product's configurable attributes, with only the options it offers. */
     async productAttributes(ctx: RequestContext, slug: string) {

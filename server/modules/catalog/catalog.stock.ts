@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { intArr } from "./catalog.sql.ts";
 
 /**
  * Units in stock of products and variants, in one round trip: what the cart reads to flag
@@ -9,9 +10,6 @@ import type { Db } from "../../db/client.ts";
 export type StockReader = (items: { productId: number; variantId: number | null }[], tx?: Db) => Promise<StockLevels>;
 export type StockLevels = { product: Map<number, number>; variant: Map<number, number> };
 
-/** An int[] as one bound parameter (a JS array would become a list of parameters). */
-const intArray = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(",")}}`}::int[]`;
-
 export function createStockReader(db: Db): StockReader {
   // `tx`: the caller's open transaction (PGlite has one connection: a read beside it would wait for it).
   return async (items, tx = db) => {
@@ -20,9 +18,9 @@ export function createStockReader(db: Db): StockReader {
     const levels: StockLevels = { product: new Map(), variant: new Map() };
     if (!productIds.length && !variantIds.length) return levels;
     const res = await tx.execute(sql`
-      select 'p' as kind, id, stock from products where id = any(${intArray(productIds)})
+      select 'p' as kind, id, stock from products where id = any(${intArr(productIds)})
       union all
-      select 'v' as kind, id, stock from variants where id = any(${intArray(variantIds)})`);
+      select 'v' as kind, id, stock from variants where id = any(${intArr(variantIds)})`);
     for (const r of (res as unknown as { rows: { kind: string; id: number; stock: number }[] }).rows) {
       (r.kind === "p" ? levels.product : levels.variant).set(Number(r.id), Number(r.stock));
     }

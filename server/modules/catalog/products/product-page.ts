@@ -1,10 +1,11 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { promiseCache } from "../../../lib/promise-cache.ts";
 import type { CatalogMeta } from "../catalog.meta.ts";
-import { createStockReader } from "../catalog.stock.ts";
+import { intArr, rows } from "../catalog.sql.ts";
 import type { AttributeDto, ComplementDto, ComplementTypeDto, ProductDetail, Scope, TechnicalDatum } from "../catalog.types.ts";
 import type { StoreIds } from "../listing/category-listing.ts";
-import { attributesOf, complementsOf, complementTypesOf, productDetail, technicalDataOf } from "./products.ts";
+import { attributesOf, complementsOf, complementTypesOf, productDetail, relatedQuery, technicalDataOf } from "./products.ts";
 
 /**
  * The catalog part of a product page: what only a catalog change can change (names, prices,
@@ -58,19 +59,40 @@ export function productPageCache(load: (scope: Scope, id: number) => Promise<Pro
 
 /**
  * The cached catalog part with the stock of the product, its variants and its complements'
- * variants read now, in one query: stock is what shoppers race for, so a page never shows it
- * from a cache. Returns copies: the cached objects are shared by every request.
+ * variants read now, and the page's related products (with their stock), in one query: stock is
+ * what shoppers race for, so a page never shows it from a cache. Returns copies: the cached
+ * objects are shared by every request.
  */
-export async function withFreshStock(db: Db, c: ProductPageCatalog): Promise<ProductPageCatalog> {
+export async function withFreshStock(
+  db: Db,
+  c: ProductPageCatalog,
+  related: { storeId: number; limit: number },
+): Promise<{ page: ProductPageCatalog; related: { id: number; stock: number }[] }> {
   const variantIds = [...c.product.variants.map((v) => v.id), ...c.complements.flatMap((x) => x.variants.map((v) => v.id))];
-  const levels = await createStockReader(db)([
-    { productId: c.product.id, variantId: null },
-    ...variantIds.map((variantId) => ({ productId: c.product.id, variantId })),
-  ]);
-  const variant = <V extends { id: number; stock: number }>(v: V): V => ({ ...v, stock: levels.variant.get(v.id) ?? 0 });
+  const list = await rows<{ kind: "p" | "v" | "r"; id: number; stock: number; ord: number }>(
+    db,
+    sql`select 'p' as kind, id, stock, 0 as ord from products where id = ${c.product.id}
+      union all
+      select 'v' as kind, id, stock, 0 as ord from variants where id = any(${intArr(variantIds)})
+      union all
+      select 'r' as kind, id, stock, ord from (${relatedQuery(c.product.id, related.storeId, related.limit)}) related`,
+  );
+  const variants = new Map<number, number>();
+  let productStock = 0;
+  const relatedList: { id: number; stock: number; ord: number }[] = [];
+  for (const r of list) {
+    if (r.kind === "p") productStock = Number(r.stock);
+    else if (r.kind === "v") variants.set(Number(r.id), Number(r.stock));
+    else relatedList.push({ id: Number(r.id), stock: Number(r.stock), ord: Number(r.ord) });
+  }
+  relatedList.sort((a, b) => a.ord - b.ord);
+  const variant = <V extends { id: number; stock: number }>(v: V): V => ({ ...v, stock: variants.get(v.id) ?? 0 });
   return {
-    ...c,
-    product: { ...c.product, stock: levels.product.get(c.product.id) ?? 0, variants: c.product.variants.map(variant) },
-    complements: c.complements.map((x) => (x.variants.length ? { ...x, variants: x.variants.map(variant) } : x)),
+    page: {
+      ...c,
+      product: { ...c.product, stock: productStock, variants: c.product.variants.map(variant) },
+      complements: c.complements.map((x) => (x.variants.length ? { ...x, variants: x.variants.map(variant) } : x)),
+    },
+    related: relatedList.map(({ id, stock }) => ({ id, stock })),
   };
 }

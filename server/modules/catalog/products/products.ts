@@ -243,21 +243,28 @@ export async function complementsOf(db: Db, scope: Scope, productId: number, com
 }
 
 /**
- * related_products: other products of the same main category in the store, closest in price
- * first: one query for their ids and stock, the cards from the card cache.
+ * The related products of a product in a store (other products of its main category, closest in
+ * price first, then the best sellers): id, stock and `ord`, their place (1 first), in that order.
+ * A query of its own (the API) or a part of the product page's stock query (product-page.ts).
  */
-export async function relatedOf(db: Db, scope: Scope, productId: number, limit: number, cardCache: CardCache) {
-  const list = await rows<{ id: number; stock: number }>(
-    db,
-    sql`select p.id, p.stock from products p, products me
+export const relatedQuery = (productId: number, storeId: number, limit: number) =>
+  sql`select p.id, p.stock, (row_number() over (order by abs(p.pvp_web - me.pvp_web), p.sales_count desc, p.id))::int as ord
+      from products p, products me
       where me.id = ${productId} and p.id <> me.id and p.active and p.main_category_id = me.main_category_id
-        and exists (select 1 from product_stores ps where ps.product_id = p.id and ps.store_id = ${scope.storeId})
-      order by abs(p.pvp_web - me.pvp_web), p.sales_count desc, p.id limit ${limit}`,
-  );
+        and exists (select 1 from product_stores ps where ps.product_id = p.id and ps.store_id = ${storeId})
+      order by ord limit ${limit}`;
+
+/** Cards of products in the order given, their stock as read with them (the rest from the card cache). */
+export function cardsWithStock(db: Db, scope: Scope, list: { id: number; stock: number }[], cardCache: CardCache) {
   return cardCache.cards(
     db,
     scope,
     list.map((r) => r.id),
     new Map(list.map((r) => [r.id, r.stock])),
   );
+}
+
+/** related_products: one query for their ids and stock, the cards from the card cache. */
+export async function relatedOf(db: Db, scope: Scope, productId: number, limit: number, cardCache: CardCache) {
+  return cardsWithStock(db, scope, await rows<{ id: number; stock: number }>(db, relatedQuery(productId, scope.storeId, limit)), cardCache);
 }
