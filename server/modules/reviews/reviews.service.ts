@@ -72,9 +72,10 @@ export function createReviewsService(deps: ReviewsDeps) {
   const { db } = deps;
   // The published reviews' and the answered questions' pages, as every product page shows them
   // (a query each): they change only when a review or an answer is published, which clears them
-  // on every copy. Bounded: a crawler asking for every page and sort only pushes old ones out.
-  const reviewPages = promiseCache<ReviewsPage>(1000);
-  const questionPages = promiseCache<QuestionsPage>(500);
+  // on every copy. Bounded to the most visited products' first pages (a few KB each: the memory
+  // budget of issue 12); a crawler asking for every page and sort only pushes old ones out.
+  const reviewPages = promiseCache<ReviewsPage>(300);
+  const questionPages = promiseCache<QuestionsPage>(300);
 
   async function stats(productId: number): Promise<ReviewStats> {
     const rows = await db
