@@ -1,5 +1,6 @@
-import { Suspense, useEffect, useId, useRef } from "react";
-import { Await, useFetcher } from "react-router";
+import { useEffect, useId, useRef } from "react";
+import { useFetcher } from "react-router";
+import { AwaitInPlace } from "~/lib/await-in-place";
 import { QUESTION_MAX } from "./limits";
 import type { QuestionsPage } from "../../../core/product-page.types.ts";
 import { useI18n } from "~/lib/i18n";
@@ -20,11 +21,13 @@ export function Questions({ questions }: { questions: QuestionsPage | Promise<Qu
         {t("product.questions.title")}
       </h2>
       <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <Suspense fallback={<p className="text-sm text-muted">{t("product.questions.loading")}</p>}>
-          <Await resolve={questions} errorElement={<p className="text-sm text-muted">{t("product.questions.unavailable")}</p>}>
-            {(page) => <QuestionList page={page} />}
-          </Await>
-        </Suspense>
+        <AwaitInPlace
+          resolve={questions}
+          fallback={<p className="text-sm text-muted">{t("product.questions.loading")}</p>}
+          errorElement={<p className="text-sm text-muted">{t("product.questions.unavailable")}</p>}
+        >
+          {(page) => <QuestionList page={page} />}
+        </AwaitInPlace>
         <AskForm />
       </div>
     </section>

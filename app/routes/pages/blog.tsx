@@ -1,9 +1,9 @@
-import { Suspense } from "react";
-import { Await, type LoaderFunctionArgs, type MetaFunction, useLoaderData, type AppLoadContext } from "react-router";
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData, type AppLoadContext } from "react-router";
 import type { Language } from "../../../core/stores.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { FaqList } from "~/features/content/blocks";
 import { BLOG_PAGE_SIZE, CategoryNav, PostGrid, pageParam } from "~/features/content/blog";
+import { AwaitInPlace } from "~/lib/await-in-place";
 import { deferred } from "~/lib/deferred";
 import { useI18n } from "~/lib/i18n";
 import { rootMeta } from "~/lib/root-data";
@@ -55,18 +55,17 @@ export default function Blog() {
       <PostGrid list={list} basePath="/inspiracion" />
       <section aria-labelledby="blog-faq" className="prose-shop mx-auto mt-16 max-w-3xl">
         <h2 id="blog-faq">{t("blog.faq.title")}</h2>
-        <Suspense fallback={<p aria-busy="true">{t("content.faq.loading")}</p>}>
-          <Await
-            resolve={faqs}
-            errorElement={
-              <p role="alert" className="rounded-lg border border-danger/30 bg-red-50 px-4 py-3 font-medium text-danger">
-                {t("content.faq.error")}
-              </p>
-            }
-          >
-            {(items) => <FaqList items={items} />}
-          </Await>
-        </Suspense>
+        <AwaitInPlace
+          resolve={faqs}
+          fallback={<p aria-busy="true">{t("content.faq.loading")}</p>}
+          errorElement={
+            <p role="alert" className="rounded-lg border border-danger/30 bg-red-50 px-4 py-3 font-medium text-danger">
+              {t("content.faq.error")}
+            </p>
+          }
+        >
+          {(items) => <FaqList items={items} />}
+        </AwaitInPlace>
       </section>
     </div>
   );

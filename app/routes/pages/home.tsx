@@ -1,5 +1,5 @@
-import { Suspense } from "react";
-import { Await, Link } from "react-router";
+import { Link } from "react-router";
+import { AwaitInPlace } from "~/lib/await-in-place";
 import { cardView } from "../../../core/card-view.ts";
 import { t } from "../../../core/i18n/index.ts";
 import { ICONS, Icon } from "~/components/header";
@@ -151,11 +151,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HydrateLater>
         <Inspiration />
       </HydrateLater>
-      <Suspense fallback={null}>
-        <Await resolve={loaderData.brands} errorElement={null}>
-          {(brands) => <BrandStrip brands={brands} />}
-        </Await>
-      </Suspense>
+      <AwaitInPlace resolve={loaderData.brands} fallback={null} errorElement={null}>
+        {(brands) => <BrandStrip brands={brands} />}
+      </AwaitInPlace>
       <RecentlyViewed />
       {h.seo_text && (
         <section aria-labelledby="home-seo" className="mt-6 border-t border-slate-200 pt-8">
