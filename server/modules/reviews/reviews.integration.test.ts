@@ -432,6 +432,13 @@ describeEachDb("reviews and questions (/api/reviews/v1)", (kind) => {
         expect(fast.questions).not.toBeInstanceOf(Promise);
         expect(fast.questions).toEqual(listed);
         reviews.list = list;
+        // In place in the document: in their section before the form, not written apart at the
+        // end with a loading line in their place and a script that moves them in.
+        const inPlace = (await get(`/${best.slug}.html`, { "accept-encoding": "identity" })).body;
+        expect(inPlace.indexOf('data-testid="questions-list"')).toBeGreaterThan(inPlace.indexOf('id="questions-title"'));
+        expect(inPlace.indexOf('data-testid="questions-list"')).toBeLessThan(inPlace.indexOf('data-testid="question-form"'));
+        expect(inPlace).not.toContain('<p class="text-sm text-muted">Cargando preguntas…</p>');
+        expect(inPlace).not.toContain("$RC(");
 
         // A slow questions' query (held until the page has been seen): the loader answers without
         // it once the grace is over and the page streams it after the rest.
