@@ -21,8 +21,24 @@ import { customer, fetchHttp, type GuestCart, guestCart } from "./shopper.ts";
 
 const runs = Number(process.argv[2] ?? 3);
 
+/**
+ * A GET of the warm-up, tried once more when the pooled connection it went out on was closed by
+ * the shop: a Lighthouse run takes longer than the shop's keep-alive (72 s), and fetch reuses the
+ * socket the shop is closing at that moment ("other side closed", UND_ERR_SOCKET; the shop's own
+ * output showed no fault). Any browser sends a GET again on a fresh connection then.
+ */
+async function get(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (e) {
+    const code = (e as { cause?: { code?: string } }).cause?.code;
+    if (code !== "UND_ERR_SOCKET" && code !== "ECONNRESET") throw e;
+    return fetch(url, init);
+  }
+}
+
 async function firstPath(base: string, pattern: RegExp): Promise<string> {
-  const html = await (await fetch(base)).text();
+  const html = await (await get(base)).text();
   const m = html.match(pattern);
   if (!m) throw new Error(`no link matching ${pattern} on ${base}`);
   return m[1];
@@ -81,9 +97,9 @@ async function main() {
       const { path, cookie } = await open();
       // Warm-up: the media pipeline encodes each image on its first request (AVIF takes a while),
       // and a fresh DATA_DIR has none yet; every run then measures the same warm server.
-      const html = await (await fetch(base + path, { headers: cookie ? { cookie } : {} })).text();
+      const html = await (await get(base + path, { headers: cookie ? { cookie } : {} })).text();
       const images = new Set([...html.matchAll(/\/media\/[^"\s,]+/g)].map((m) => m[0]));
-      for (const img of images) await (await fetch(base + img, { headers: { accept: "image/avif,image/webp,*/*" } })).arrayBuffer();
+      for (const img of images) await (await get(base + img, { headers: { accept: "image/avif,image/webp,*/*" } })).arrayBuffer();
       const scores: number[] = [];
       const lcp: number[] = [];
       const tbt: number[] = [];
