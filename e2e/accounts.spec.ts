@@ -186,14 +186,21 @@ describeBrowser("accounts", (browser) => {
     await shop.goto(product.path);
     await page.getByTestId("product-price").getByText("Precio profesional aplicado").waitFor();
     // Signed in, the heart and the counter follow the server list (a reload shows what was saved).
+    // The heart and the counter change at once (the pending post); the page is opened again
+    // once the server has answered it: a navigation started before would cancel the post.
+    const stored = () => page.waitForResponse((r) => new URL(r.url()).pathname.includes("/favourites") && r.request().method() === "POST");
     const saved = page.getByTestId("wishlist-toggle");
     expect(await saved.getAttribute("aria-pressed")).toBe("true");
+    let answered = stored();
     await saved.click();
     await expect.poll(() => page.getByTestId("wishlist-count").textContent()).toBe("0");
+    await answered;
     await shop.goto(product.path);
     expect(await page.getByTestId("wishlist-toggle").getAttribute("aria-pressed")).toBe("false");
+    answered = stored();
     await page.getByTestId("wishlist-toggle").click();
     await expect.poll(() => page.getByTestId("wishlist-count").textContent()).toBe("1");
+    await answered;
     await shop.goto(product.path);
     expect(await page.getByTestId("wishlist-toggle").getAttribute("aria-pressed")).toBe("true");
     expect(await page.evaluate(() => localStorage.getItem("db_wishlist"))).toBeNull();
