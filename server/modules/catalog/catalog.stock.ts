@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { intArr } from "./catalog.sql.ts";
 
@@ -10,6 +10,24 @@ import { intArr } from "./catalog.sql.ts";
 export type StockReader = (items: { productId: number; variantId: number | null }[], tx?: Db) => Promise<StockLevels>;
 export type StockLevels = { product: Map<number, number>; variant: Map<number, number> };
 
+/**
+ * The stock of these products and variants as rows (kind 'p' or 'v', id, stock, ord 0): a part of
+ * one statement, which a caller may extend with `union all` rows of its own kind and place (the
+ * product page's related products, products/product-page.ts).
+ */
+export function stockRows(productIds: number[], variantIds: number[]): SQL {
+  return sql`select 'p' as kind, id, stock, 0 as ord from products where id = any(${intArr(productIds)})
+      union all
+      select 'v' as kind, id, stock, 0 as ord from variants where id = any(${intArr(variantIds)})`;
+}
+
+/** Files a row of stockRows into the levels; false for a row of another kind (left to the caller). */
+export function fileStockRow(levels: StockLevels, r: { kind: string; id: number; stock: number }): boolean {
+  if (r.kind !== "p" && r.kind !== "v") return false;
+  (r.kind === "p" ? levels.product : levels.variant).set(Number(r.id), Number(r.stock));
+  return true;
+}
+
 export function createStockReader(db: Db): StockReader {
   // `tx`: the caller's open transaction (PGlite has one connection: a read beside it would wait for it).
   return async (items, tx = db) => {
@@ -17,13 +35,8 @@ export function createStockReader(db: Db): StockReader {
     const variantIds = [...new Set(items.flatMap((i) => (i.variantId == null ? [] : [i.variantId])))];
     const levels: StockLevels = { product: new Map(), variant: new Map() };
     if (!productIds.length && !variantIds.length) return levels;
-    const res = await tx.execute(sql`
-      select 'p' as kind, id, stock from products where id = any(${intArr(productIds)})
-      union all
-      select 'v' as kind, id, stock from variants where id = any(${intArr(variantIds)})`);
-    for (const r of (res as unknown as { rows: { kind: string; id: number; stock: number }[] }).rows) {
-      (r.kind === "p" ? levels.product : levels.variant).set(Number(r.id), Number(r.stock));
-    }
+    const res = await tx.execute(stockRows(productIds, variantIds));
+    for (const r of (res as unknown as { rows: { kind: string; id: number; stock: number }[] }).rows) fileStockRow(levels, r);
     return levels;
   };
 }

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { promiseCache } from "../../../lib/promise-cache.ts";
 import type { CatalogMeta } from "../catalog.meta.ts";
-import { intArr, rows } from "../catalog.sql.ts";
+import { rows } from "../catalog.sql.ts";
+import { fileStockRow, type StockLevels, stockRows } from "../catalog.stock.ts";
 import type { AttributeDto, ComplementDto, ComplementTypeDto, ProductDetail, Scope, TechnicalDatum } from "../catalog.types.ts";
 import type { StoreIds } from "../listing/category-listing.ts";
 import { attributesOf, complementsOf, complementTypesOf, productDetail, relatedQuery, technicalDataOf } from "./products.ts";
@@ -69,28 +70,21 @@ export async function withFreshStock(
   related: { storeId: number; limit: number },
 ): Promise<{ page: ProductPageCatalog; related: { id: number; stock: number }[] }> {
   const variantIds = [...c.product.variants.map((v) => v.id), ...c.complements.flatMap((x) => x.variants.map((v) => v.id))];
+  const levels: StockLevels = { product: new Map(), variant: new Map() };
+  const relatedList: { id: number; stock: number; ord: number }[] = [];
   const list = await rows<{ kind: "p" | "v" | "r"; id: number; stock: number; ord: number }>(
     db,
-    sql`select 'p' as kind, id, stock, 0 as ord from products where id = ${c.product.id}
-      union all
-      select 'v' as kind, id, stock, 0 as ord from variants where id = any(${intArr(variantIds)})
+    sql`${stockRows([c.product.id], variantIds)}
       union all
       select 'r' as kind, id, stock, ord from (${relatedQuery(c.product.id, related.storeId, related.limit)}) related`,
   );
-  const variants = new Map<number, number>();
-  let productStock = 0;
-  const relatedList: { id: number; stock: number; ord: number }[] = [];
-  for (const r of list) {
-    if (r.kind === "p") productStock = Number(r.stock);
-    else if (r.kind === "v") variants.set(Number(r.id), Number(r.stock));
-    else relatedList.push({ id: Number(r.id), stock: Number(r.stock), ord: Number(r.ord) });
-  }
+  for (const r of list) if (!fileStockRow(levels, r)) relatedList.push({ id: Number(r.id), stock: Number(r.stock), ord: Number(r.ord) });
   relatedList.sort((a, b) => a.ord - b.ord);
-  const variant = <V extends { id: number; stock: number }>(v: V): V => ({ ...v, stock: variants.get(v.id) ?? 0 });
+  const variant = <V extends { id: number; stock: number }>(v: V): V => ({ ...v, stock: levels.variant.get(v.id) ?? 0 });
   return {
     page: {
       ...c,
-      product: { ...c.product, stock: productStock, variants: c.product.variants.map(variant) },
+      product: { ...c.product, stock: levels.product.get(c.product.id) ?? 0, variants: c.product.variants.map(variant) },
       complements: c.complements.map((x) => (x.variants.length ? { ...x, variants: x.variants.map(variant) } : x)),
     },
     related: relatedList.map(({ id, stock }) => ({ id, stock })),
