@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { expect, it } from "vitest";
 import { axeViolations, blocking } from "./support/axe.ts";
 import { describeBrowser, type ShopPage } from "./support/index.ts";
@@ -204,6 +204,22 @@ describeBrowser("accounts", (browser) => {
     await shop.goto(product.path);
     expect(await page.getByTestId("wishlist-toggle").getAttribute("aria-pressed")).toBe("true");
     expect(await page.evaluate(() => localStorage.getItem("db_wishlist"))).toBeNull();
+    // A heart pressed right before leaving the page still counts: its post is held here (a slow
+    // network) until the next page's load cancels it; the beacon sent as the page goes saves it.
+    const held: Route[] = [];
+    const favouritesPost = (u: URL) => u.pathname.startsWith("/favourites");
+    await page.route(favouritesPost, (route) => (route.request().resourceType() === "fetch" ? void held.push(route) : route.continue()));
+    await page.getByTestId("wishlist-toggle").click();
+    await expect.poll(() => held.length).toBe(1);
+    await shop.goto(product.path);
+    for (const r of held) await r.abort().catch(() => {});
+    await page.unroute(favouritesPost);
+    await expect
+      .poll(async () => {
+        await shop.goto(product.path);
+        return page.getByTestId("wishlist-toggle").getAttribute("aria-pressed");
+      })
+      .toBe("false");
 
     // Log out: a POST from the account menu; the cookies are gone, the header is a visitor's again.
     await page.getByTestId("account-menu").locator("summary").click();

@@ -36,12 +36,17 @@ export function FavouriteButton({ productId, name }: { productId: number; name: 
   const fetcher = useFetcher({ key: `favourite-${productId}` });
   const location = useLocation();
   const on = ids.includes(productId);
+  const action = href(ACTION);
+  const unsent = useSentOnLeave(action, fetcher.state);
   return (
     <fetcher.Form
       method="post"
-      action={href(ACTION)}
+      action={action}
       onSubmit={(e) => {
-        if (signedIn) return;
+        if (signedIn) {
+          unsent.current = new FormData(e.currentTarget);
+          return;
+        }
         e.preventDefault();
         toggleWishlist(productId);
       }}
@@ -68,6 +73,30 @@ export function FavouriteButton({ productId, name }: { productId: number; name: 
       </button>
     </fetcher.Form>
   );
+}
+
+/**
+ * A heart pressed right before the shopper leaves the page (a link to another site, a reload, a
+ * closed tab) would be lost: the browser cancels the fetcher's pending post when the document
+ * goes. The form is kept until the post has been answered, and sent again as a beacon, which the
+ * browser delivers after the page has gone, if the page is hidden before that. Adding and removing
+ * a favourite are idempotent on the server: a post that had arrived as well changes nothing.
+ */
+function useSentOnLeave(action: string, state: "idle" | "submitting" | "loading") {
+  const unsent = useRef<FormData | null>(null);
+  useEffect(() => {
+    // Answered (revalidating, or done): nothing left to send.
+    if (state !== "submitting") unsent.current = null;
+  }, [state]);
+  useEffect(() => {
+    const leave = () => {
+      if (unsent.current && typeof navigator.sendBeacon === "function") navigator.sendBeacon(action, unsent.current);
+      unsent.current = null;
+    };
+    window.addEventListener("pagehide", leave);
+    return () => window.removeEventListener("pagehide", leave);
+  }, [action]);
+  return unsent;
 }
 
 /**
