@@ -33,7 +33,8 @@ export type LoadContextInput = {
  * (server/lib/origin-check.ts).
  */
 export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild; services: Services; mode: string }) {
-  const handle = createRequestHandler(opts.build, opts.mode);
+  // One route table per store (see storeRoutes): a request is matched against its store's paths only.
+  const handlers = { es: createRequestHandler(storeRoutes(opts.build, "es"), opts.mode), fr: createRequestHandler(storeRoutes(opts.build, "fr"), opts.mode) };
   const config = opts.services.config;
   app.removeAllContentTypeParsers();
   // Storefront actions take HTML forms only: any other body (JSON, XML, none named) is a 415 here,
@@ -62,7 +63,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild
     const nonce = randomBytes(16).toString("base64");
     reply.header("content-security-policy", csp(nonce));
     const request = toFetchRequest(req);
-    const response = await handle(request, {
+    const response = await handlers[requestLanguage(req.url)](request, {
       services: opts.services,
       nonce,
       requestId: String(req.id),
@@ -76,6 +77,35 @@ export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild
   for (const url of ["/order/:id", "/fr/order/:id", "/profile/:user/order/:id", "/fr/profile/:user/order/:id"]) {
     app.route({ method: ["GET", "HEAD", "POST"], url, handler, bodyLimit: ORDER_FORM_BODY_LIMIT });
   }
+}
+
+/**
+ * The server's route table for one store's paths. app/routes.ts declares each page once with an
+ * optional `fr?` prefix, which React Router turns into two paths (with and without it), and it
+ * tries every path in order for every request, twice (a product or category page, matched by
+ * the last route, tried ~110 paths and allocated for each: a tenth of the page's allocations).
+ * Here the Spanish table has the paths without the prefix and the French one the paths with
+ * it, so each tries half. Only the server's matching changes: the ids, the route modules and
+ * the manifest the browser gets (with `fr?`, for its own navigations) are the same.
+ */
+export function storeRoutes(build: ServerBuild, lang: "es" | "fr"): ServerBuild {
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    if (!route) continue;
+    const path = route.path;
+    // Every route stays (React Router renders the page with the modules of this table): the
+    // resource routes declared for one store only ("newsletter", "fr/newsletter") keep their path.
+    if (path === "fr?" || path?.startsWith("fr?/")) routes[id] = { ...route, path: lang === "fr" ? `fr${path.slice(3)}` : path.slice(4) };
+    else routes[id] = route;
+  }
+  return { ...build, routes };
+}
+
+/** The store of a request's path (as Fastify has it, with its query); a data request (/fr.data, /fr/cart.data) is its page's. */
+function requestLanguage(url: string): "es" | "fr" {
+  const q = url.indexOf("?");
+  const path = q < 0 ? url : url.slice(0, q);
+  return languageFromPath(path.endsWith(".data") ? path.slice(0, -".data".length) : path);
 }
 
 /** Same-origin only; inline scripts only with this response's nonce (React Router's hydration data). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { intern } from "./product-view";
+import { catalogPartView, intern } from "./product-view";
 
 describe("intern (the product page's payload, equal pieces written once)", () => {
   it("makes equal objects and arrays one instance, wherever they sit", () => {
@@ -63,5 +63,35 @@ describe("intern (the product page's payload, equal pieces written once)", () =>
     expect(JSON.stringify(input)).toBe(before);
     expect(input.b).toBe(shared);
     expect("c" in input).toBe(true);
+  });
+});
+
+describe("catalogPartView (the interned views, once per cached page and stock levels)", () => {
+  type Page = Parameters<typeof catalogPartView>[0];
+  const page = (attributes: Page["attributes"], stock: number[]): Page =>
+    ({
+      product: { id: 1, name: "Plato", stock: stock[0], variants: stock.map((s, i) => ({ id: 10 + i, stock: s, prices: { pvp_web: 100 } })) },
+      attributes,
+      complements: [],
+      complementTypes: [],
+      technical: [],
+    }) as unknown as Page;
+
+  it("gives the same views to every request of a cached page while its stock stays", () => {
+    const cached: Page["attributes"] = [];
+    const first = catalogPartView(page(cached, [3, 3]));
+    expect(catalogPartView(page(cached, [3, 3]))).toBe(first);
+    expect(first.product.variants[0].prices).toBe(first.product.variants[1].prices);
+  });
+
+  it("makes them again when a stock level changed, or for another cached page (a catalog change)", () => {
+    const cached: Page["attributes"] = [];
+    const first = catalogPartView(page(cached, [3, 3]));
+    const sold = catalogPartView(page(cached, [3, 0]));
+    expect(sold).not.toBe(first);
+    expect(sold.product.variants.map((v) => v.stock)).toEqual([3, 0]);
+    const reloaded = catalogPartView(page([], [3, 0]));
+    expect(reloaded).not.toBe(sold);
+    expect(reloaded).toEqual(sold);
   });
 });

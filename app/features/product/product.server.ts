@@ -8,7 +8,7 @@ import { catalogFor } from "~/features/catalog/catalog.server";
 import { deferred } from "~/lib/deferred";
 import { notFound } from "~/lib/store.server";
 import { preloadParts } from "./parts";
-import { type AttributeView, attributeView, type ComplementView, complementView, intern, type ProductView, productView } from "./product-view";
+import { type AttributeView, type ComplementView, catalogPartView, type ProductView } from "./product-view";
 
 export type ProductPageData = {
   lang: "es" | "fr";
@@ -79,18 +79,11 @@ export async function loadProductPage(args: LoaderFunctionArgs<AppLoadContext>, 
     questions.ready,
   ]);
   const range = deliveryRange(product.delivery_days);
-  const catalogPart = intern({
-    product: productView(product),
-    attributes: page.attributes.map(attributeView),
-    complements: page.complements.map(complementView),
-    complementTypes: page.complementTypes,
-    technical: page.technical,
-    related: page.related.map(cardView),
-  });
   return {
     lang,
     path,
-    ...catalogPart,
+    ...catalogPartView(page),
+    related: page.related.map(cardView),
     installationService: store.features.installationService,
     installation: store.features.installationService && installation !== null,
     vatRateBp: store.vatRateBp,
