@@ -222,6 +222,21 @@ describeEachDb("storefront routes (SSR)", (kind) => {
     expect([page.headers["set-cookie"]].flat().find((c) => c?.startsWith("locale="))).toMatch(/^locale=es;/);
   });
 
+  it("answers a page's data (a client-side navigation) from the page's own store", async () => {
+    for (const [url, route, lang] of [
+      ["/_.data", "home", "es"],
+      ["/fr.data", "home", "fr"],
+      ["/fr/_.data", "home", "fr"],
+      ["/cart.data", "routes/pages/cart", "es"],
+      ["/fr/cart.data", "routes/pages/cart", "fr"],
+    ]) {
+      const res = await shop.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(`"${route}",{`);
+      expect(res.body, url).toContain(`"lang","${lang}"`);
+    }
+  });
+
   it("answers the French pages of features the French store does not have with the French 404", async () => {
     for (const path of [
       "/fr/inspiracion",
