@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream } from "~/lib/react-text-stream.server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { allMessagesUrl, pickMessages, setMessageRecorder } from "../core/i18n/dictionaries.ts";
@@ -31,9 +31,10 @@ const BODY_END = "</body>";
 
 /**
  * Passes the document through, adding the messages before </body> (or at the end), in batches:
- * React writes its output in pieces of about 2 KB, and each piece would cost a pass through the
- * web stream, Fastify and the compressor (a third of the CPU of an uncached page went there).
- * What React writes in one go (the shell, then each streamed part) leaves as one chunk.
+ * each piece would cost a pass through the web stream, Fastify and the compressor (a third of
+ * the CPU of an uncached page went there when React wrote pieces of about 2 KB). React now writes
+ * one string per flush (app/lib/react-text-stream.server.ts); what it writes in one go (the shell,
+ * then each streamed part) leaves as one chunk.
  */
 function withMessages(url: string, keys: Set<string>, onEnd: () => void): Transform {
   let added = false;

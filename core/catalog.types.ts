@@ -42,6 +42,19 @@ export type ComplementTypeDto = z.infer<typeof S.ComplementTypeDto>;
 export type ComplementDto = z.infer<typeof S.ComplementDto>;
 export type ProductDetail = z.infer<typeof S.ProductDetail>;
 export type TechnicalDatum = z.infer<typeof S.TechnicalDatum>;
+/**
+ * The catalog part of a product page: what only a catalog change can change (names, prices,
+ * attributes and their rules, complements and their own configurators, technical data, the
+ * complement types). The server keeps it per product (server/modules/catalog/products/product-page.ts);
+ * the page turns it into its views (app/features/product/product-view.ts).
+ */
+export type ProductPageCatalog = {
+  product: ProductDetail;
+  attributes: AttributeDto[];
+  complements: ComplementDto[];
+  complementTypes: ComplementTypeDto[];
+  technical: TechnicalDatum[];
+};
 export type BrandDto = z.infer<typeof S.BrandDto>;
 export type CollectionDto = z.infer<typeof S.CollectionDto>;
 export type BrandCategoryDto = z.infer<typeof S.BrandCategoryDto>;

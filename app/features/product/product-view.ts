@@ -1,4 +1,4 @@
-import type { AttributeDto, ComplementDto, ComplementTypeDto, ProductDetail, TechnicalDatum } from "../../../core/catalog.types.ts";
+import type { AttributeDto, ComplementDto, ComplementTypeDto, ProductDetail, ProductPageCatalog, TechnicalDatum } from "../../../core/catalog.types.ts";
 import type { CfgAttribute, CfgComplement, CfgOption } from "../../../core/configurator.ts";
 
 /*
@@ -162,16 +162,8 @@ export type CatalogPartView = {
   technical: TechnicalDatum[];
 };
 
-type PageCatalog = {
-  product: ProductDetail;
-  attributes: AttributeDto[];
-  complements: ComplementDto[];
-  complementTypes: ComplementTypeDto[];
-  technical: TechnicalDatum[];
-};
-
 /** The stock levels a page's catalog part holds, in order: the only part of it read fresh for every request. */
-function stockKey(page: PageCatalog): string {
+function stockKey(page: ProductPageCatalog): string {
   let key = `${page.product.stock}`;
   for (const v of page.product.variants) key += `,${v.stock}`;
   for (const c of page.complements) {
@@ -190,7 +182,7 @@ const views = new WeakMap<object, { stock: string; view: CatalogPartView }>();
  * identity keys the views: a catalog change makes a new entry (new attributes), a stock change
  * a new key. The views are shared by requests and never changed.
  */
-export function catalogPartView(page: PageCatalog): CatalogPartView {
+export function catalogPartView(page: ProductPageCatalog): CatalogPartView {
   const stock = stockKey(page);
   const kept = views.get(page.attributes);
   if (kept?.stock === stock) return kept.view;

@@ -4,22 +4,13 @@ import { promiseCache } from "../../../lib/promise-cache.ts";
 import type { CatalogMeta } from "../catalog.meta.ts";
 import { rows } from "../catalog.sql.ts";
 import { fileStockRow, type StockLevels, stockRows } from "../catalog.stock.ts";
-import type { AttributeDto, ComplementDto, ComplementTypeDto, ProductDetail, Scope, TechnicalDatum } from "../catalog.types.ts";
+import type { ProductPageCatalog, Scope } from "../catalog.types.ts";
 import type { StoreIds } from "../listing/category-listing.ts";
 import { attributesOf, complementsOf, complementTypesOf, productDetail, relatedQuery, technicalDataOf } from "./products.ts";
 
-/**
- * The catalog part of a product page: what only a catalog change can change (names, prices,
- * attributes and their rules, complements and their own configurators, technical data, the
- * complement types). Stock is in it too, but never trusted from here: see `withFreshStock`.
- */
-export type ProductPageCatalog = {
-  product: ProductDetail;
-  attributes: AttributeDto[];
-  complements: ComplementDto[];
-  complementTypes: ComplementTypeDto[];
-  technical: TechnicalDatum[];
-};
+// A product page's catalog part (core/catalog.types.ts). Stock is in it too, but never trusted
+// from here: see `withFreshStock`.
+export type { ProductPageCatalog };
 
 export async function loadProductPageCatalog(
   db: Db,
