@@ -47,10 +47,10 @@ const FLUSH_START = "currentView = new Uint8Array(4096);";
  * (completeWriting). `destinationHasCapacity$1` stays true during a flush, as React's Bun build
  * has it: a flush writes what is ready, and the document's stream (entry.server.tsx) takes it.
  * `byteLengthOfChunk` (React's measure of a boundary's size, to decide when to outline it) is
- * the UTF-8 length, as before.
+ * the UTF-8 length, as before. `currentView` is gone (its two resets become the text buffer's);
+ * `writtenBytes` stays declared only because React's flush still sets it to 0.
  */
-const TEXT_CONFIG = `var currentView = null,
-  writtenBytes = 0,
+const TEXT_CONFIG = `var writtenBytes = 0,
   destinationHasCapacity$1 = !0,
   pendingText = "";
 function writeChunk(destination, chunk) {
