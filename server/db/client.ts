@@ -24,7 +24,8 @@ export type Database = {
   /** Runs fn while holding a session-level advisory lock (one connection for lock and unlock). */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /**
-   * Subscribe to a NOTIFY channel; PGlite being single-process, it notifies itself. On PostgreSQL
+   * Subscribe to a NOTIFY channel: what notify() sends and what the database's triggers send
+   * (pg_notify, at commit). PGlite being single-process, notify() calls its listeners. On PostgreSQL
    * the listening connection reconnects (with backoff) when it is lost, LISTENs again, and then
    * calls every listener once with RECONNECTED as payload: notifications sent while it was down
    * are lost, so a cache must treat that call as "anything may have changed".
@@ -135,8 +136,12 @@ export function wrapPglite(client: PGlite, release: () => void = () => {}): Data
       const set = listeners.get(channel) ?? new Set();
       set.add(onMessage);
       listeners.set(channel, set);
+      // What the database itself notifies (migration 0017's triggers, at commit) comes through
+      // PGlite's own LISTEN; notify() below calls the listeners directly instead.
+      const unlistenDb = await client.listen(channel, onMessage);
       return async () => {
         set.delete(onMessage);
+        await unlistenDb();
       };
     },
     notify: async (channel, payload) => {

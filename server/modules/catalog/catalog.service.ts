@@ -39,14 +39,17 @@ import {
   type CategoryBannerRow,
   type CategoryLinkRow,
   categoryDto,
+  createFacetCache,
   filtersOfCategory,
   linksOf,
+  LISTING_CHANGED_CHANNEL,
   listCategory,
   loadCategoryBanners,
   loadCategoryLinks,
   type StoreIds,
 } from "./listing/category-listing.ts";
-import { loadProductPageCatalog, type ProductPageCatalog, productPageCache, withFreshStock } from "./products/product-page.ts";
+import { createRelatedCache, loadProductPageCatalog, type ProductPageCatalog, productPageCache, withFreshStock } from "./products/product-page.ts";
+import { createStockCache, STOCK_CHANGED_CHANNEL } from "./stock-cache.ts";
 import {
   attributesOf,
   cardsWithStock,
@@ -120,12 +123,22 @@ export function createCatalogService(database: Database, stores: StoresService) 
   const merchByStore = new Map<number, Promise<Merchandising>>();
   /** Product cards (listing/cards.ts), stock apart, until the catalog changes. */
   const cardCache = createCardCache();
+  /** Stock as pages show it, kept by the database's notifications (stock-cache.ts, decision 036). */
+  const stockCache = createStockCache(db);
+  /** Listings' results and products' related ids, until catalog_listing or the catalog changes. */
+  const facetCache = createFacetCache();
+  const relatedCache = createRelatedCache();
+  const listingCaches = { facets: facetCache, cards: cardCache, stock: stockCache };
+  function listingChanged() {
+    facetCache.clear();
+    relatedCache.clear();
+  }
   /** Product pages' catalog parts (products/product-page.ts), until the catalog changes. */
   const pageCatalogs = productPageCache(async (scope, id) =>
     loadProductPageCatalog(db, await meta(), scope, id, await storeIds(), await hasInstallation(scope.storeId)),
   );
   const changeListeners = new Set<() => void>();
-  let unlisten: (() => Promise<void>) | undefined;
+  let unlisten: (() => Promise<void>)[] | undefined;
 
   function meta(): Promise<CatalogMeta> {
     if (!metaPromise) {
@@ -143,6 +156,8 @@ export function createCatalogService(database: Database, stores: StoresService) 
     slugIds.clear();
     pageCatalogs.clear();
     cardCache.clear();
+    stockCache.clear();
+    listingChanged();
     for (const fn of changeListeners) fn();
   }
 
@@ -222,10 +237,14 @@ export function createCatalogService(database: Database, stores: StoresService) 
       return () => changeListeners.delete(fn);
     },
     async start() {
-      unlisten = await database.listen(CATALOG_CHANGED_CHANNEL, () => clearLocal());
+      unlisten = [
+        await database.listen(CATALOG_CHANGED_CHANNEL, () => clearLocal()),
+        await database.listen(STOCK_CHANGED_CHANNEL, (payload) => stockCache.changed(payload)),
+        await database.listen(LISTING_CHANGED_CHANNEL, () => listingChanged()),
+      ];
     },
     async stop() {
-      await unlisten?.();
+      for (const u of unlisten ?? []) await u();
       unlisten = undefined;
     },
 
@@ -291,12 +310,12 @@ export function createCatalogService(database: Database, stores: StoresService) 
       const found = await categoryNode(scope, slug);
       if (!found) return null;
       const extras = merchandising(scope.storeId).then((m) => ({ banners: m.categoryBanners, links: m.categoryLinks }));
-      return listCategory(db, found.m, scope, found.node, q, await storeIds(), extras, cardCache);
+      return listCategory(db, found.m, scope, found.node, q, await storeIds(), extras, listingCaches);
     },
     async categoryFilters(ctx: RequestContext, categoryId: number) {
       const scope = scopeOf(ctx);
       const found = await categoryById(scope, categoryId);
-      return found ? filtersOfCategory(db, found.m, scope, found.node) : [];
+      return found ? filtersOfCategory(db, found.m, scope, found.node, facetCache) : [];
     },
     async categoryLinks(ctx: RequestContext, categoryId: number) {
       const scope = scopeOf(ctx);
@@ -380,7 +399,7 @@ export function createCatalogService(database: Database, stores: StoresService) 
       if (id === null) return null;
       const cached = await pageCatalogs.get(scope, id);
       if (!cached) return null;
-      const fresh = await withFreshStock(db, cached, { storeId: scope.storeId, limit: relatedLimit });
+      const fresh = await withFreshStock(db, cached, { storeId: scope.storeId, limit: relatedLimit }, { stock: stockCache, related: relatedCache });
       return { ...fresh.page, related: await cardsWithStock(db, scope, fresh.related, cardCache) };
     },
     /** The product's configurable attributes, with only the options it offers. */

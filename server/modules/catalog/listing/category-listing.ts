@@ -1,6 +1,8 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { type Language, localePath } from "../../../../core/stores.ts";
 import type { Db } from "../../../db/client.ts";
+import { promiseCache } from "../../../lib/promise-cache.ts";
+import type { StockCache } from "../stock-cache.ts";
 import { type CardCache, pageOf, paginated, SORT_COLUMNS, sortSql } from "./cards.ts";
 import { ancestors, type CatalogMeta, type CategoryNode, categoryPath, categoryRef, type FilterDef, filtersFor, subtreeIds, visible } from "../catalog.meta.ts";
 import { categoryBanners, categoryLinks } from "../catalog.schema.ts";
@@ -155,7 +157,32 @@ function rangeKey(f: SQL, min: SQL, max: SQL): SQL {
   return sql`int8range(${f}::int8 * 8589934592 + ${min}::int8 + 2147483648, ${f}::int8 * 8589934592 + ${max}::int8 + 2147483648, '[]')`;
 }
 
-type FacetResult = { total: number; page: [number, number][]; counts: [number, number][]; bounds: [number, number, number][] };
+type FacetResult = { total: number; page: number[]; counts: [number, number][]; bounds: [number, number, number][] };
+
+/**
+ * Listings' results (the page's ids, the total, the filters' counts and bounds) by store,
+ * language, category, selection, sort and page, until catalog_listing changes (its triggers
+ * notify LISTING_CHANGED_CHANNEL at commit, migration 0017) or the catalog does: a warm listing
+ * runs no query. A crawler walking filter combinations only pushes old entries out.
+ */
+export function createFacetCache(max = 2000) {
+  return promiseCache<FacetResult>(max);
+}
+export type FacetCache = ReturnType<typeof createFacetCache>;
+/** The channel of catalog_listing's notifications (migration 0017). */
+export const LISTING_CHANGED_CHANNEL = "listing_changed";
+
+/** The caches a listing reads through: results, cards (stock apart) and stock. */
+export type ListingCaches = { facets: FacetCache; cards: CardCache; stock: StockCache };
+
+function facetKey(scope: Scope, node: CategoryNode, selected: SelectedFilters, page: { sort: Sort; limit: number; offset: number } | null): string {
+  const options = [...selected.options].sort((a, b) => a - b).join(",");
+  const ranges = Object.entries(selected.ranges)
+    .map(([f, [a, b]]) => `${f}:${a}-${b}`)
+    .sort()
+    .join(",");
+  return `${scope.storeId}|${scope.language}|${node.id}|${options}|${ranges}|${page ? `${page.sort}|${page.limit}|${page.offset}` : "all"}`;
+}
 
 /**
  * The whole listing in ONE query over catalog_listing (migration 0005: one row per product sold
@@ -213,11 +240,11 @@ async function facetQuery(
   // Only the sort's columns are materialised; `offset 0` keeps the filter conditions computed
   // once per row (a flattened subquery would repeat them in the WHERE and the CASE).
   const sortCols = sql.raw((page ? SORT_COLUMNS[page.sort] : []).map((c) => `, l.${c}`).join(""));
-  // The page's ids with their stock (the cards come from the card cache), in the sort's order.
+  // The page's ids in the sort's order (the cards come from the card cache, their stock from the stock cache).
   const pageSql = page
-    ? sql`(select coalesce(json_agg(json_build_array(s.id, pr.stock) order by s.n), '[]') from (
+    ? sql`(select coalesce(json_agg(s.id order by s.n), '[]') from (
         select p.id, row_number() over (order by ${sortSql(page.sort)}) as n from hits p
-        order by ${sortSql(page.sort)} limit ${page.limit} offset ${page.offset}) s join products pr on pr.id = s.id)`
+        order by ${sortSql(page.sort)} limit ${page.limit} offset ${page.offset}) s)`
     : sql`'[]'::json`;
   const countsSql = optionIds.length
     ? sql`(select coalesce(json_agg(json_build_array(s.o, s.n)), '[]') from (
@@ -245,7 +272,7 @@ async function facetQuery(
     : sql`'[]'::json`;
   const res = await rows<{
     total: number;
-    page: [number, number][];
+    page: number[];
     counts: [number, number][];
     buckets: [number, number][];
     bounds: [number, number, number][];
@@ -300,9 +327,10 @@ function filterDtos(defs: FilterDef[], language: Language, facet: FacetResult): 
 }
 
 /**
- * A page of a category's listing: one statement on a warm cache. `extras` are the store's
- * category banners and the links of every category (cached with the store's merchandising until
- * the catalog changes), `cardCache` the cards seen since the last catalog change.
+ * A page of a category's listing: no statement on a warm cache (results, cards and stock from
+ * `caches`), one when the results are not cached, plus one for cards and one for stock not seen
+ * yet. `extras` are the store's category banners and the links of every category (cached with
+ * the store's merchandising until the catalog changes).
  */
 export async function listCategory(
   db: Db,
@@ -312,26 +340,23 @@ export async function listCategory(
   q: ListQuery,
   storeIds: StoreIds,
   extras: Promise<{ banners: CategoryBannerRow[]; links: CategoryLinkRow[] }>,
-  cardCache: CardCache,
+  caches: ListingCaches,
 ): Promise<CategoryListing> {
   const { page, pageSize, offset } = pageOf(q);
   const sort = q.sort ?? "best_seller";
   const defs = filtersFor(meta, node.id);
   const { groups, selected } = selectionGroups(defs, q.filters);
   const catIds = subtreeIds(meta, node.id, scope.storeId, scope.language);
+  const pageQuery = { sort, limit: pageSize, offset };
   const [facet, category, { banners: allBanners, links: allLinks }] = await Promise.all([
-    facetQuery(db, scope, catIds, defs, groups, { sort, limit: pageSize, offset }),
+    caches.facets.get(facetKey(scope, node, selected, pageQuery), () => facetQuery(db, scope, catIds, defs, groups, pageQuery)),
     categoryDto(db, meta, scope, node, storeIds),
     extras,
   ]);
   const banners = bannersOf(allBanners, node.id);
   const links = linksOf(allLinks, scope.language, node.id);
-  const cards = await cardCache.cards(
-    db,
-    scope,
-    facet.page.map(([id]) => id),
-    new Map(facet.page),
-  );
+  const levels = await caches.stock.levels(facet.page, []);
+  const cards = await caches.cards.cards(db, scope, facet.page, levels.product);
   return {
     ...paginated(cards, page, pageSize, facet.total),
     category,
@@ -344,10 +369,12 @@ export async function listCategory(
 }
 
 /** category-filters/web_list: the category's filters with the counts of its whole listing. */
-export async function filtersOfCategory(db: Db, meta: CatalogMeta, scope: Scope, node: CategoryNode): Promise<FilterDto[]> {
+export async function filtersOfCategory(db: Db, meta: CatalogMeta, scope: Scope, node: CategoryNode, facets: FacetCache): Promise<FilterDto[]> {
   const defs = filtersFor(meta, node.id);
   if (defs.length === 0) return [];
-  const facet = await facetQuery(db, scope, subtreeIds(meta, node.id, scope.storeId, scope.language), defs, [], null);
+  const facet = await facets.get(facetKey(scope, node, { options: [], ranges: {} }, null), () =>
+    facetQuery(db, scope, subtreeIds(meta, node.id, scope.storeId, scope.language), defs, [], null),
+  );
   return filterDtos(defs, scope.language, facet);
 }
 

@@ -1,14 +1,13 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { promiseCache } from "../../../lib/promise-cache.ts";
 import type { CatalogMeta } from "../catalog.meta.ts";
 import { rows } from "../catalog.sql.ts";
-import { fileStockRow, type StockLevels, stockRows } from "../catalog.stock.ts";
 import type { ProductPageCatalog, Scope } from "../catalog.types.ts";
 import type { StoreIds } from "../listing/category-listing.ts";
+import type { StockCache } from "../stock-cache.ts";
 import { attributesOf, complementsOf, complementTypesOf, productDetail, relatedQuery, technicalDataOf } from "./products.ts";
 
-// A product page's catalog part (core/catalog.types.ts). Stock is in it too, but never trusted
+// A product page's catalog part (core/catalog.types.ts). Stock is in it too, but never shown
 // from here: see `withFreshStock`.
 export type { ProductPageCatalog };
 
@@ -50,27 +49,32 @@ export function productPageCache(load: (scope: Scope, id: number) => Promise<Pro
 }
 
 /**
+ * The related products' ids of a product in a store, in their order, until catalog_listing
+ * changes (prices, sales, stores: its triggers notify at commit, migration 0017) or the catalog
+ * does.
+ */
+export function createRelatedCache(max = 2000) {
+  return promiseCache<number[]>(max);
+}
+export type RelatedCache = ReturnType<typeof createRelatedCache>;
+
+/**
  * The cached catalog part with the stock of the product, its variants and its complements'
- * variants read now, and the page's related products (with their stock), in one query: stock is
- * what shoppers race for, so a page never shows it from a cache. Returns copies: the cached
- * objects are shared by every request.
+ * variants, and the page's related products with theirs: stock from the stock cache (kept by
+ * the database's notifications, decision 036), related ids from theirs; no query once warm.
+ * Returns copies: the cached objects are shared by every request.
  */
 export async function withFreshStock(
   db: Db,
   c: ProductPageCatalog,
   related: { storeId: number; limit: number },
+  caches: { stock: StockCache; related: RelatedCache },
 ): Promise<{ page: ProductPageCatalog; related: { id: number; stock: number }[] }> {
   const variantIds = [...c.product.variants.map((v) => v.id), ...c.complements.flatMap((x) => x.variants.map((v) => v.id))];
-  const levels: StockLevels = { product: new Map(), variant: new Map() };
-  const relatedList: { id: number; stock: number; ord: number }[] = [];
-  const list = await rows<{ kind: "p" | "v" | "r"; id: number; stock: number; ord: number }>(
-    db,
-    sql`${stockRows([c.product.id], variantIds)}
-      union all
-      select 'r' as kind, id, stock, ord from (${relatedQuery(c.product.id, related.storeId, related.limit)}) related`,
+  const relatedIds = await caches.related.get(`${related.storeId}|${c.product.id}|${related.limit}`, async () =>
+    (await rows<{ id: number }>(db, relatedQuery(c.product.id, related.storeId, related.limit))).map((r) => Number(r.id)),
   );
-  for (const r of list) if (!fileStockRow(levels, r)) relatedList.push({ id: Number(r.id), stock: Number(r.stock), ord: Number(r.ord) });
-  relatedList.sort((a, b) => a.ord - b.ord);
+  const levels = await caches.stock.levels([c.product.id, ...relatedIds], variantIds);
   const variant = <V extends { id: number; stock: number }>(v: V): V => ({ ...v, stock: levels.variant.get(v.id) ?? 0 });
   return {
     page: {
@@ -78,6 +82,6 @@ export async function withFreshStock(
       product: { ...c.product, stock: levels.product.get(c.product.id) ?? 0, variants: c.product.variants.map(variant) },
       complements: c.complements.map((x) => (x.variants.length ? { ...x, variants: x.variants.map(variant) } : x)),
     },
-    related: relatedList.map(({ id, stock }) => ({ id, stock })),
+    related: relatedIds.map((id) => ({ id, stock: levels.product.get(id) ?? 0 })),
   };
 }

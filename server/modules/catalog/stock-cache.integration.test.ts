@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { RECONNECTED } from "../../db/client.ts";
+import { contextFor } from "../../lib/request-context.ts";
+import { countQueries } from "../../test/query-counter.ts";
+import { describeEachDb } from "../../test/test-db.ts";
+import { createTestShop, type TestShop } from "../../test/test-shop.ts";
+import { createStockCache } from "./stock-cache.ts";
+
+/*
+ * What pages show of stock and listings, kept in memory and told of every change by the
+ * database itself (migration 0017's triggers, docs/decisions/036): a write by any connection
+ * (another copy of the shop, a checkout, an admin's SQL console) reaches the pages without the
+ * writer telling the shop; a rolled-back write changes nothing; a read that raced a change is
+ * not kept.
+ */
+
+const queries = countQueries();
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 5000, interval: 20 });
+type Row = { id: number; stock: number };
+
+describeEachDb("stock and listings kept by the database's notifications", (kind) => {
+  let shop: TestShop;
+  const es = async () => contextFor(await shop.services.stores.byLanguage("es"));
+  const list = async (sort?: "lower_price") => (await shop.services.catalog.listByCategory(await es(), "platos-de-ducha", { sort }))!.results;
+  const one = async <T>(q: ReturnType<typeof sql>) => ((await shop.database.db.execute(q)) as unknown as { rows: T[] }).rows[0];
+
+  beforeAll(async () => {
+    shop = await createTestShop(kind, { ssr: true });
+  });
+  afterAll(() => shop?.close());
+
+  it("shows a stock written by another connection once its transaction commits, and nothing of one rolled back", async () => {
+    const first = (await list())[0];
+    const { stock } = await one<Row>(sql`select id, stock from products where id = ${first.id}`);
+    // Rolled back: no notification, the cached stock stands and is served without a query.
+    await shop.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update products set stock = 0 where id = ${first.id}`);
+        throw new Error("rollback");
+      })
+      .catch(() => {});
+    queries.on = true;
+    queries.count = 0;
+    expect((await list())[0].stock).toBe(stock);
+    queries.on = false;
+    expect(queries.count).toBe(0);
+    // Committed: every page shows it once notified.
+    await shop.database.db.execute(sql`update products set stock = ${stock + 3} where id = ${first.id}`);
+    await poll(async () => (await list())[0].stock).toBe(stock + 3);
+    const html = (await shop.app.inject({ url: "/platos-de-ducha/", headers: { "accept-encoding": "identity" } })).body;
+    expect(html).toContain(first.name);
+    await shop.database.db.execute(sql`update products set stock = ${stock} where id = ${first.id}`);
+    await poll(async () => (await list())[0].stock).toBe(stock);
+  });
+
+  it("re-sorts a listing when a price changes in the database, with no catalog change", async () => {
+    const before = await list("lower_price");
+    const last = before[before.length - 1];
+    const { pvp } = await one<{ pvp: number }>(sql`select pvp_web as pvp from products where id = ${last.id}`);
+    await shop.database.db.execute(sql`update products set pvp_web = 1 where id = ${last.id}`);
+    try {
+      await poll(async () => (await list("lower_price"))[0].id).toBe(last.id);
+    } finally {
+      await shop.database.db.execute(sql`update products set pvp_web = ${pvp} where id = ${last.id}`);
+    }
+    await poll(async () => (await list("lower_price")).map((c) => c.id)).toEqual(before.map((c) => c.id));
+  });
+
+  it("does not keep a read that was in flight when a change arrived; forgets everything after a lost connection", async () => {
+    const cache = createStockCache(shop.database.db);
+    const [a, b] = (await list()).slice(0, 2).map((c) => c.id);
+    const reading = cache.levels([a, b], []);
+    cache.changed(`p:${b}`); // a notification arrives while the read is on its way
+    expect((await reading).product.size).toBe(2);
+    queries.on = true;
+    queries.count = 0;
+    await cache.levels([a, b], []);
+    expect(queries.count).toBe(1); // read again: the racing answer was not kept
+    queries.count = 0;
+    await cache.levels([a, b], []);
+    expect(queries.count).toBe(0);
+    cache.changed(`p:${a}`);
+    await cache.levels([b], []);
+    expect(queries.count).toBe(0); // only what the notification names is forgotten
+    cache.changed(RECONNECTED);
+    await cache.levels([b], []);
+    queries.on = false;
+    expect(queries.count).toBe(1);
+  });
+});
