@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Language, languageFromPath, localePath, stripLocale } from "../../../core/stores.ts";
 import type { Database } from "../../db/client.ts";
 import { Lru } from "../../lib/lru.ts";
+import { promiseCache } from "../../lib/promise-cache.ts";
 import type { RequestContext } from "../../lib/request-context.ts";
 import type { StoresService } from "../stores/stores.service.ts";
 import {
@@ -19,6 +20,7 @@ import { homeBanners, homeSliders, products, productTranslations, seoTexts, stor
 import { rows } from "./catalog.sql.ts";
 import {
   type BannerDto,
+  type BrandDto,
   type CategoryListing,
   type CategoryRef,
   type HomeData,
@@ -129,9 +131,12 @@ export function createCatalogService(database: Database, stores: StoresService) 
   const facetCache = createFacetCache();
   const relatedCache = createRelatedCache();
   const listingCaches = { facets: facetCache, cards: cardCache, stock: stockCache };
+  /** The home's highlighted brands per store and language: their product counts follow the listing. */
+  const brandHighlights = promiseCache<BrandDto[]>(20);
   function listingChanged() {
     facetCache.clear();
     relatedCache.clear();
+    brandHighlights.clear();
   }
   /** Product pages' catalog parts (products/product-page.ts), until the catalog changes. */
   const pageCatalogs = productPageCache(async (scope, id) =>
@@ -264,11 +269,19 @@ export function createCatalogService(database: Database, stores: StoresService) 
         .filter((c) => visible(c, scope.storeId, scope.language))
         .map((c) => ({ ...categoryRef(c, scope.language), illustration: c.illustration }));
     },
+    /** The home's highlighted products: cards and stock from their caches (no query once warm). */
     async highlightProducts(ctx: RequestContext): Promise<ProductCard[]> {
-      return loadCards(db, scopeOf(ctx), await highlights(ctx.store.id, "product"));
+      const scope = scopeOf(ctx);
+      const ids = await highlights(ctx.store.id, "product");
+      return cardCache.cards(db, scope, ids, (await stockCache.levels(ids, [])).product);
     },
+    /** The home's highlighted brands with their product counts (copies of the cached ones). */
     async highlightSuppliers(ctx: RequestContext) {
-      return brandsByIds(db, scopeOf(ctx), await highlights(ctx.store.id, "supplier"));
+      const scope = scopeOf(ctx);
+      const list = await brandHighlights.get(`${scope.storeId}|${scope.language}`, async () =>
+        brandsByIds(db, scope, await highlights(ctx.store.id, "supplier")),
+      );
+      return list.map((b) => ({ ...b }));
     },
     /** store-seo-texts: SEO blocks of the store's pages, or of one page ("home", "ofertas" ...). */
     async seoTexts(ctx: RequestContext, page?: string): Promise<SeoText[]> {

@@ -18,7 +18,7 @@ const queries = countQueries();
 /** The value `read` gives once it is `want` (a notification travels on its own connection). */
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 5000, interval: 20 });
 
-describeEachDb("product page: cached catalog part, fresh stock", (kind) => {
+describeEachDb("product page: cached catalog part, stock kept by notifications", (kind) => {
   let shop: TestShop;
   let path: string;
   let slug: string;

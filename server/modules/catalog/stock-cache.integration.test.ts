@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { RECONNECTED } from "../../db/client.ts";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createShop, type Shop } from "../../app.ts";
+import { loadConfig } from "../../config.ts";
+import { type Database, openDatabase, RECONNECTED } from "../../db/client.ts";
 import { contextFor } from "../../lib/request-context.ts";
 import { countQueries } from "../../test/query-counter.ts";
-import { describeEachDb } from "../../test/test-db.ts";
+import { describeEachDb, testDbKinds } from "../../test/test-db.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
 import { createStockCache } from "./stock-cache.ts";
 
@@ -54,6 +56,23 @@ describeEachDb("stock and listings kept by the database's notifications", (kind)
     await poll(async () => (await list())[0].stock).toBe(stock);
   });
 
+  it("never keeps a stale stock when 300 page reads race 60 committed changes", async () => {
+    const first = (await list())[0];
+    const { stock } = await one<Row>(sql`select id, stock from products where id = ${first.id}`);
+    const jobs: Promise<unknown>[] = [];
+    for (let i = 0; i < 360; i++) {
+      jobs.push(i % 6 === 0 ? shop.database.db.execute(sql`update products set stock = ${1000 + i} where id = ${first.id}`) : list());
+    }
+    await Promise.all(jobs);
+    const final = (await one<Row>(sql`select id, stock from products where id = ${first.id}`)).stock;
+    // Whatever order the reads and the notifications crossed in, the cache ends on the database's value.
+    await poll(async () => (await list())[0].stock).toBe(final);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await list())[0].stock).toBe(final);
+    await shop.database.db.execute(sql`update products set stock = ${stock} where id = ${first.id}`);
+    await poll(async () => (await list())[0].stock).toBe(stock);
+  });
+
   it("re-sorts a listing when a price changes in the database, with no catalog change", async () => {
     const before = await list("lower_price");
     const last = before[before.length - 1];
@@ -65,6 +84,31 @@ describeEachDb("stock and listings kept by the database's notifications", (kind)
       await shop.database.db.execute(sql`update products set pvp_web = ${pvp} where id = ${last.id}`);
     }
     await poll(async () => (await list("lower_price")).map((c) => c.id)).toEqual(before.map((c) => c.id));
+  });
+
+  it("renders a warm home with no query; its highlighted products' stock and brands' counts follow the database", async () => {
+    expect((await shop.app.inject({ url: "/" })).statusCode).toBe(200);
+    queries.on = true;
+    queries.count = 0;
+    expect((await shop.app.inject({ url: "/" })).statusCode).toBe(200);
+    queries.on = false;
+    expect(queries.count).toBe(0);
+
+    const ctx = await es();
+    const [product] = await shop.services.catalog.highlightProducts(ctx);
+    const { stock } = await one<Row>(sql`select id, stock from products where id = ${product.id}`);
+    await shop.database.db.execute(sql`update products set stock = 0 where id = ${product.id}`);
+    await poll(async () => (await shop.services.catalog.highlightProducts(ctx))[0].stock).toBe(0);
+    await shop.database.db.execute(sql`update products set stock = ${stock} where id = ${product.id}`);
+
+    const brand = (await shop.services.catalog.highlightSuppliers(ctx)).find((b) => b.product_count > 0)!;
+    const { id } = await one<{ id: number }>(sql`select min(id) as id from products where brand_id = ${brand.id} and active`);
+    await shop.database.db.execute(sql`update products set active = false where id = ${id}`);
+    try {
+      await poll(async () => (await shop.services.catalog.highlightSuppliers(ctx)).find((b) => b.id === brand.id)?.product_count).toBe(brand.product_count - 1);
+    } finally {
+      await shop.database.db.execute(sql`update products set active = true where id = ${id}`);
+    }
   });
 
   it("does not keep a read that was in flight when a change arrived; forgets everything after a lost connection", async () => {
@@ -87,5 +131,49 @@ describeEachDb("stock and listings kept by the database's notifications", (kind)
     await cache.levels([b], []);
     queries.on = false;
     expect(queries.count).toBe(1);
+  });
+});
+
+// Two copies of the shop on one PostgreSQL database (as `DATABASE_URL` deployments run them):
+// each keeps its own memory, the database's notifications keep both true.
+describe.skipIf(!testDbKinds().includes("postgres"))("two copies on one database [postgres]", () => {
+  let a: TestShop;
+  let b: Shop;
+  let bDatabase: Database;
+  beforeAll(async () => {
+    a = await createTestShop("postgres", { ssr: true });
+    const res = (await a.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${res.rows[0].name}`;
+    bDatabase = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+    b = await createShop(loadConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/shop-test-data", PAGE_CACHE: "off", BUILD_DIR: inject("buildDir") }), {
+      database: bDatabase,
+      withSsr: true,
+    });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await bDatabase?.close();
+    await a?.close();
+  });
+
+  it("a sale on one copy shows on the other's category and product pages, and so does the restock", async () => {
+    const ctx = contextFor(await b.services.stores.byLanguage("es"));
+    const listB = async () => (await b.services.catalog.listByCategory(ctx, "platos-de-ducha", {}))!.results;
+    const first = (await listB())[0];
+    const slug = first.path.replace(/^\/|\.html$/g, "");
+    const pageB = async () => (await b.services.catalog.productPage(ctx, slug))!;
+    expect((await pageB()).product.id).toBe(first.id);
+    // Copy A sells the product's last units (checkout's conditional update, in a transaction).
+    const { stock } = ((await a.database.db.execute(sql`select stock from products where id = ${first.id}`)) as unknown as { rows: Row[] }).rows[0];
+    await a.database.db.transaction(async (tx) => {
+      await tx.execute(sql`update products set stock = stock - ${stock} where id = ${first.id} and stock >= ${stock}`);
+    });
+    await poll(async () => (await listB())[0].stock).toBe(0);
+    await poll(async () => (await pageB()).product.stock).toBe(0);
+    const html = (await b.app.inject({ url: `/${slug}.html`, headers: { "accept-encoding": "identity" } })).body;
+    expect(html).toContain('"availability":"https://schema.org/OutOfStock"');
+    await a.database.db.execute(sql`update products set stock = ${stock} where id = ${first.id}`);
+    await poll(async () => (await pageB()).product.stock).toBe(stock);
   });
 });

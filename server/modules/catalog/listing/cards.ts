@@ -139,8 +139,9 @@ export async function loadCards(db: Db, scope: Scope, ids: number[]): Promise<Pr
  * Card rows kept between catalog changes, per store and language (docs/decisions/028): a listing
  * then reads only its ids and their stock, and the cards it has not seen yet. Everything a card
  * shows but its stock is catalog data, written only through catalogChanged(), which clears this
- * cache on every copy (LISTEN/NOTIFY); the stock is given by the caller, read in the same
- * statement as the ids, so a card never shows it from the cache. A load that began before a
+ * cache on every copy (LISTEN/NOTIFY); the stock is given by the caller (the category listing's
+ * from the stock cache, which the database's notifications keep, decision 036; other listings'
+ * read with their ids), so a card never shows the stock it was loaded with. A load that began before a
  * clear is not kept (generation), as in the product page's cache.
  */
 export function createCardCache(max = 4000) {
