@@ -157,7 +157,12 @@ function rangeKey(f: SQL, min: SQL, max: SQL): SQL {
   return sql`int8range(${f}::int8 * 8589934592 + ${min}::int8 + 2147483648, ${f}::int8 * 8589934592 + ${max}::int8 + 2147483648, '[]')`;
 }
 
-type FacetResult = { total: number; page: number[]; counts: [number, number][]; bounds: [number, number, number][] };
+/**
+ * A listing's result as kept: the page's ids, and flat int arrays of (option, count) pairs and
+ * (filter, min, max) triples (a few hundred bytes, where the arrays of arrays read from the
+ * database took kilobytes per cached listing).
+ */
+type FacetResult = { total: number; page: number[]; counts: Int32Array; bounds: Int32Array };
 
 /**
  * Listings' results (the page's ids, the total, the filters' counts and bounds) by store,
@@ -165,7 +170,7 @@ type FacetResult = { total: number; page: number[]; counts: [number, number][]; 
  * notify LISTING_CHANGED_CHANNEL at commit, migration 0017) or the catalog does: a warm listing
  * runs no query. A crawler walking filter combinations only pushes old entries out.
  */
-export function createFacetCache(max = 2000) {
+export function createFacetCache(max = 1000) {
   return promiseCache<FacetResult>(max);
 }
 export type FacetCache = ReturnType<typeof createFacetCache>;
@@ -203,7 +208,7 @@ async function facetQuery(
   groups: Group[],
   page: { sort: Sort; limit: number; offset: number } | null,
 ): Promise<FacetResult> {
-  if (catIds.length === 0) return { total: 0, page: [], counts: [], bounds: [] };
+  if (catIds.length === 0) return { total: 0, page: [], counts: new Int32Array(0), bounds: new Int32Array(0) };
   const g = (i: number) => sql.raw(`g${i}`);
   const groupCols = groups.length
     ? sql`, ${sql.join(
@@ -291,12 +296,14 @@ async function facetQuery(
         ${bucketSql} as buckets, ${boundsSql} as bounds`,
   );
   const r = res[0];
-  return { total: r.total, page: r.page, counts: [...r.counts, ...r.buckets], bounds: r.bounds };
+  return { total: r.total, page: r.page, counts: Int32Array.from([...r.counts, ...r.buckets].flat()), bounds: Int32Array.from(r.bounds.flat()) };
 }
 
 function filterDtos(defs: FilterDef[], language: Language, facet: FacetResult): FilterDto[] {
-  const counts = new Map(facet.counts);
-  const bounds = new Map(facet.bounds.map(([f, mn, mx]) => [f, { min: mn, max: mx }]));
+  const counts = new Map<number, number>();
+  for (let i = 0; i < facet.counts.length; i += 2) counts.set(facet.counts[i], facet.counts[i + 1]);
+  const bounds = new Map<number, { min: number; max: number }>();
+  for (let i = 0; i < facet.bounds.length; i += 3) bounds.set(facet.bounds[i], { min: facet.bounds[i + 1], max: facet.bounds[i + 2] });
   return defs.map((d) => {
     const dto: FilterDto = {
       id: d.id,
