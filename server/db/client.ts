@@ -141,7 +141,8 @@ export function wrapPglite(client: PGlite, release: () => void = () => {}): Data
       const unlistenDb = await client.listen(channel, onMessage);
       return async () => {
         set.delete(onMessage);
-        await unlistenDb();
+        // Closed already (a shutdown, a test closing it under the app): nothing left to unlisten.
+        await unlistenDb().catch(() => {});
       };
     },
     notify: async (channel, payload) => {
