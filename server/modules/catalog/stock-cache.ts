@@ -52,16 +52,11 @@ export function createStockCache(db: Db, maxEntries = 50_000) {
       }
       if (missingP.length === 0 && missingV.length === 0) return levels;
       const gen = generation;
-      const read: StockLevels = { product: new Map(), variant: new Map() };
-      for (const r of await rows<{ kind: string; id: number; stock: number }>(db, stockRows(missingP, missingV))) fileStockRow(read, r);
+      const read = await rows<{ kind: string; id: number; stock: number }>(db, stockRows(missingP, missingV));
       const keep = gen === generation;
-      for (const [id, n] of read.product) {
-        levels.product.set(id, n);
-        if (keep) product.set(String(id), n);
-      }
-      for (const [id, n] of read.variant) {
-        levels.variant.set(id, n);
-        if (keep) variant.set(String(id), n);
+      for (const r of read) {
+        fileStockRow(levels, r);
+        if (keep) (r.kind === "p" ? product : variant).set(String(r.id), Number(r.stock));
       }
       return levels;
     },
