@@ -54,6 +54,7 @@ describe("configuration", () => {
       SECRET: "x".repeat(40),
       LOG_LEVEL: "warn",
       PAGE_CACHE: "off",
+      RENDER_CONCURRENCY: "3",
       SEED_ON_START: "off",
       BUILD_DIR: "/srv/build",
     });
@@ -66,6 +67,7 @@ describe("configuration", () => {
       secret: "x".repeat(40),
       logLevel: "warn",
       pageCache: false,
+      renderConcurrency: 3,
       seedOnStart: false,
       buildDir: "/srv/build",
     });
@@ -98,6 +100,12 @@ describe("configuration", () => {
   it("refuses a pool size that is not a whole number from 1 to 100", () => {
     for (const v of ["0", "101", "2.5", "many"])
       expect(refusal({ DATABASE_POOL_SIZE: v, DATA_DIR: dataDir() })).toMatch(new RegExp(`DATABASE_POOL_SIZE="${v}"`));
+  });
+
+  it("renders two storefront requests at a time by default, and refuses a count that is not a whole number from 1 to 64", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).renderConcurrency).toBe(2);
+    for (const v of ["0", "65", "1.5", "all"])
+      expect(refusal({ RENDER_CONCURRENCY: v, DATA_DIR: dataDir() })).toMatch(new RegExp(`RENDER_CONCURRENCY="${v}": must be a whole number between 1 and 64`));
   });
 
   it("refuses a DATABASE_URL that is not a PostgreSQL URL", () => {

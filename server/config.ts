@@ -32,6 +32,13 @@ const EnvSchema = z.object({
   SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  /** Storefront requests rendered at a time by one process; the others wait their turn (decision 037). */
+  RENDER_CONCURRENCY: z.coerce
+    .number({ error: "must be a whole number between 1 and 64" })
+    .int("must be a whole number between 1 and 64")
+    .min(1, "must be a whole number between 1 and 64")
+    .max(64, "must be a whole number between 1 and 64")
+    .default(2),
   SEED_ON_START: z.enum(["on", "off"]).default("on"),
   /** Where the storefront build is read from (tests and parallel work use their own). */
   BUILD_DIR: z.string().min(1).default("./build"),
@@ -111,6 +118,8 @@ export type Config = {
   secret: string;
   logLevel: string;
   pageCache: boolean;
+  /** Storefront requests rendered at a time (server/lib/render-gate.ts). */
+  renderConcurrency: number;
   seedOnStart: boolean;
   buildDir: string;
   /** Proxies trusted for X-Forwarded-* (Fastify's trustProxy value): false, or addresses/CIDRs. */
@@ -170,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret,
     logLevel: e.LOG_LEVEL,
     pageCache: e.PAGE_CACHE === "on",
+    renderConcurrency: e.RENDER_CONCURRENCY,
     seedOnStart: e.SEED_ON_START === "on",
     buildDir: resolve(e.BUILD_DIR),
     trustProxy: e.TRUST_PROXY === "none" ? false : e.TRUST_PROXY === "loopback" ? ["127.0.0.1", "::1"] : e.TRUST_PROXY.split(",").map((x) => x.trim()),

@@ -7,6 +7,7 @@ import { languageFromPath } from "../core/stores.ts";
 import { localeCookie as localeSetCookie } from "./lib/cookies.ts";
 import { originGuard } from "./lib/origin-check.ts";
 import { awaitRender, installPageCache, markCacheable, servePageFromCache } from "./lib/page-cache.ts";
+import { createRenderGate } from "./lib/render-gate.ts";
 import type { Services } from "./modules/index.ts";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
@@ -46,6 +47,9 @@ export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild
   const cache = opts.services.pageCache;
   if (cache.enabled) installPageCache(app, cache);
   const localeCookie = (req: FastifyRequest) => localeCookieFor(req, config);
+  // Renders one after the other, `renderConcurrency` at a time (decision 037); page-cache hits
+  // and requests sharing another's render do not wait for a turn.
+  const gate = createRenderGate(config.renderConcurrency);
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.url === "/api" || req.url.startsWith("/api/")) {
@@ -63,14 +67,27 @@ export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild
     const nonce = randomBytes(16).toString("base64");
     reply.header("content-security-policy", csp(nonce));
     const request = toFetchRequest(req);
-    const response = await handlers[requestLanguage(req.url)](request, {
-      services: opts.services,
-      nonce,
-      requestId: String(req.id),
-      clientIp: req.ip,
-    } satisfies LoadContextInput as never);
+    let leave: () => void;
+    try {
+      leave = await gate.enter(request.signal);
+    } catch {
+      // The visitor left while waiting: nothing to render, no one to answer.
+      return reply.hijack();
+    }
+    let response: Response;
+    try {
+      response = await handlers[requestLanguage(req.url)](request, {
+        services: opts.services,
+        nonce,
+        requestId: String(req.id),
+        clientIp: req.ip,
+      } satisfies LoadContextInput as never);
+    } catch (err) {
+      leave();
+      throw err;
+    }
     markCacheable(cache, req, reply, response);
-    return sendFetchResponse(reply, response, req, localeCookie);
+    return sendFetchResponse(reply, response, req, localeCookie, leave);
   };
   app.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler });
   app.route({ method: ["GET", "HEAD", "POST"], url: "/", handler });
@@ -155,7 +172,13 @@ function toFetchRequest(req: FastifyRequest): Request {
   return new Request(url, init);
 }
 
-async function sendFetchResponse(reply: FastifyReply, res: Response, req: FastifyRequest, localeCookie: (req: FastifyRequest) => string | null) {
+async function sendFetchResponse(
+  reply: FastifyReply,
+  res: Response,
+  req: FastifyRequest,
+  localeCookie: (req: FastifyRequest) => string | null,
+  leave: () => void,
+) {
   reply.status(res.status);
   for (const [k, v] of res.headers) {
     if (k === "set-cookie") continue;
@@ -170,6 +193,11 @@ async function sendFetchResponse(reply: FastifyReply, res: Response, req: Fastif
   const locale = html ? localeCookie(req) : null;
   if (locale) cookies.push(locale);
   if (cookies.length) reply.header("set-cookie", cookies);
-  if (!res.body || req.method === "HEAD") return reply.send(null);
-  return reply.send(Readable.fromWeb(res.body as never));
+  if (!res.body || req.method === "HEAD") {
+    leave();
+    return reply.send(null);
+  }
+  const body = Readable.fromWeb(res.body as never);
+  body.once("close", leave);
+  return reply.send(body);
 }
