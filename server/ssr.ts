@@ -21,6 +21,11 @@ export type LoadContextInput = {
   requestId: string;
   /** The client's address (through trusted proxies only, see TRUST_PROXY) for per-IP throttling. */
   clientIp: string;
+  /**
+   * Where app/entry.server.tsx leaves a document's Node stream, keyed by its Response: the server
+   * sends that stream as it is instead of reading the Response's web stream (the same bytes).
+   */
+  nodeBodies?: WeakMap<Response, Readable>;
 };
 
 /**
@@ -50,6 +55,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild
   // Renders one after the other, `renderConcurrency` at a time (decision 037); page-cache hits
   // and requests sharing another's render do not wait for a turn.
   const gate = createRenderGate(config.renderConcurrency);
+  const nodeBodies = new WeakMap<Response, Readable>();
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.url === "/api" || req.url.startsWith("/api/")) {
@@ -81,13 +87,14 @@ export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild
         nonce,
         requestId: String(req.id),
         clientIp: req.ip,
+        nodeBodies,
       } satisfies LoadContextInput as never);
     } catch (err) {
       leave();
       throw err;
     }
     markCacheable(cache, req, reply, response);
-    return sendFetchResponse(reply, response, req, localeCookie, leave);
+    return sendFetchResponse(reply, response, nodeBodies.get(response), req, localeCookie, leave);
   };
   app.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler });
   app.route({ method: ["GET", "HEAD", "POST"], url: "/", handler });
@@ -175,6 +182,7 @@ function toFetchRequest(req: FastifyRequest): Request {
 async function sendFetchResponse(
   reply: FastifyReply,
   res: Response,
+  nodeBody: Readable | undefined,
   req: FastifyRequest,
   localeCookie: (req: FastifyRequest) => string | null,
   leave: () => void,
@@ -197,7 +205,7 @@ async function sendFetchResponse(
     leave();
     return reply.send(null);
   }
-  const body = Readable.fromWeb(res.body as never);
+  const body = nodeBody ?? Readable.fromWeb(res.body as never);
   body.once("close", leave);
   return reply.send(body);
 }
