@@ -73,12 +73,19 @@ export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild
     const nonce = randomBytes(16).toString("base64");
     reply.header("content-security-policy", csp(nonce));
     const request = toFetchRequest(req);
+    // A visitor whose connection closes while waiting leaves the line: nothing to render for
+    // no one (before the answer starts, a closed response means a closed connection).
+    const left = new AbortController();
+    const onClose = () => left.abort();
+    reply.raw.once("close", onClose);
     let leave: () => void;
     try {
-      leave = await gate.enter(request.signal);
+      leave = await gate.enter(left.signal);
     } catch {
-      // The visitor left while waiting: nothing to render, no one to answer.
-      return reply.hijack();
+      reply.hijack();
+      return reply;
+    } finally {
+      reply.raw.off("close", onClose);
     }
     let response: Response;
     try {
