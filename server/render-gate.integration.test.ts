@@ -5,9 +5,11 @@ import { h1s } from "./test/html.ts";
 import { describeEachDb, testDbKinds } from "./test/test-db.ts";
 import { createTestShop, type TestShop } from "./test/test-shop.ts";
 
-// One storefront request rendered at a time (RENDER_CONCURRENCY=1, decision 037): every turn must
-// end, whatever the answer (a page, a 404, a redirect, a HEAD, a failed render), or the next
-// visitor would wait for ever.
+// One storefront request rendered at a time (RENDER_CONCURRENCY=1, decision 037): every visitor in
+// the line gets their own whole answer, whatever the answers around them (a page, a 404, a
+// redirect, a HEAD). Every one of these paths must end its turn. A path that forgot would only
+// slow the line here (the 50 ms hold gives its turn up), so this test does not catch it; it did
+// stall when tried with the hold switched off.
 describeEachDb("render gate: one render at a time", (kind) => {
   let shop: TestShop;
   beforeAll(async () => {
