@@ -3,12 +3,14 @@ import { type Readable, Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "~/lib/react-text-stream.server";
+import { ShopServerRouter } from "~/lib/server-router";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
 import { allMessagesUrl, pickMessages, setMessageRecorder } from "../core/i18n/dictionaries.ts";
 import { languageFromPath } from "../core/stores.ts";
 
 export const streamTimeout = 5_000;
+// For the tests: the server build's entry module is how they reach this module's state.
+export { serverRouterStatus } from "~/lib/server-router";
 
 const FALLBACK_HTML = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Error</title><meta name="viewport" content="width=device-width,initial-scale=1"></head><body style="font-family:system-ui,sans-serif;padding:3rem;text-align:center"><h1>An error occurred while showing the error page</h1><p><a href="/">Volver a la tienda</a></p></body></html>`;
 
@@ -122,33 +124,36 @@ export default function handleRequest(
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const keys = new Set<string>();
     const { pipe, abort } = usedKeys.run(keys, () =>
-      renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />, {
-        nonce: loadContext.nonce,
-        [readyOption]() {
-          const out = withMessages(request.url, keys, () => clearTimeout(timer));
-          body = out;
-          out.once("close", () => clearTimeout(timer));
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          const response = new Response(webStreamOnDemand(out), { headers: responseHeaders, status: responseStatusCode });
-          loadContext.nodeBodies?.set(response, out);
-          resolve(response);
-          pipe(out);
+      renderToPipeableStream(
+        <ShopServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} keep={loadContext.services.config.routerCache} />,
+        {
+          nonce: loadContext.nonce,
+          [readyOption]() {
+            const out = withMessages(request.url, keys, () => clearTimeout(timer));
+            body = out;
+            out.once("close", () => clearTimeout(timer));
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            const response = new Response(webStreamOnDemand(out), { headers: responseHeaders, status: responseStatusCode });
+            loadContext.nodeBodies?.set(response, out);
+            resolve(response);
+            pipe(out);
+          },
+          onShellError(error: unknown) {
+            // Even the error page failed to render: a static page with a way home.
+            clearTimeout(timer);
+            console.error(error);
+            resolve(new Response(FALLBACK_HTML, { status: 500, headers: { "Content-Type": "text/html; charset=utf-8" } }));
+            void reject;
+          },
+          onError(error: unknown) {
+            responseStatusCode = 500;
+            // Destroyed before its end: the visitor left mid-stream (another page, a closed tab) and
+            // React stopped rendering; not a fault of the shop, not logged as one.
+            const visitorLeft = body?.destroyed && !body.writableFinished;
+            if (body && !visitorLeft) console.error(error);
+          },
         },
-        onShellError(error: unknown) {
-          // Even the error page failed to render: a static page with a way home.
-          clearTimeout(timer);
-          console.error(error);
-          resolve(new Response(FALLBACK_HTML, { status: 500, headers: { "Content-Type": "text/html; charset=utf-8" } }));
-          void reject;
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Destroyed before its end: the visitor left mid-stream (another page, a closed tab) and
-          // React stopped rendering; not a fault of the shop, not logged as one.
-          const visitorLeft = body?.destroyed && !body.writableFinished;
-          if (body && !visitorLeft) console.error(error);
-        },
-      }),
+      ),
     );
   });
 }

@@ -28,7 +28,8 @@ import { ProgressBar } from "./components/progress-bar";
 import { ToastProvider } from "./components/toasts";
 import { useDelegatedLinks } from "./lib/delegated-links";
 import { I18nProvider, useI18n } from "./lib/i18n";
-import { menuLink, type RootData } from "./lib/root-data";
+import { packedMenus } from "./lib/menus.server";
+import type { RootData } from "./lib/root-data";
 import { contextFor, favouriteIds, PRIVATE, sessionFor, sessionHeaders } from "./lib/session.server";
 import { cartBadge } from "./features/cart/cart.server";
 import { storeFor } from "./lib/store.server";
@@ -67,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       supportEmail: store.supportEmail,
       features: store.features,
     },
-    menus: { main: main.map(menuLink), footer: footer.map(menuLink) },
+    menus: packedMenus(main, footer),
     consent,
     year: new Date().getFullYear(),
     user: user ? { id: user.id, name: user.name, surnames: user.surnames, professional: user._type === "professional" } : null,

@@ -39,6 +39,8 @@ const EnvSchema = z.object({
     .min(1, "must be a whole number between 1 and 64")
     .max(64, "must be a whole number between 1 and 64")
     .default(2),
+  /** React Router's route tree made once per build for the documents (app/lib/server-router.tsx, decision 038); off: once per document, as React Router does. */
+  ROUTER_CACHE: z.enum(["on", "off"]).default("on"),
   SEED_ON_START: z.enum(["on", "off"]).default("on"),
   /** Where the storefront build is read from (tests and parallel work use their own). */
   BUILD_DIR: z.string().min(1).default("./build"),
@@ -120,6 +122,8 @@ export type Config = {
   pageCache: boolean;
   /** Storefront requests rendered at a time (server/lib/render-gate.ts). */
   renderConcurrency: number;
+  /** The documents' route tree kept per build (app/lib/server-router.tsx). */
+  routerCache: boolean;
   seedOnStart: boolean;
   buildDir: string;
   /** Proxies trusted for X-Forwarded-* (Fastify's trustProxy value): false, or addresses/CIDRs. */
@@ -180,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     pageCache: e.PAGE_CACHE === "on",
     renderConcurrency: e.RENDER_CONCURRENCY,
+    routerCache: e.ROUTER_CACHE === "on",
     seedOnStart: e.SEED_ON_START === "on",
     buildDir: resolve(e.BUILD_DIR),
     trustProxy: e.TRUST_PROXY === "none" ? false : e.TRUST_PROXY === "loopback" ? ["127.0.0.1", "::1"] : e.TRUST_PROXY.split(",").map((x) => x.trim()),

@@ -3,7 +3,7 @@ import { NewsletterForm } from "~/components/newsletter-form";
 import { ICONS, Icon } from "~/components/header";
 import { PaymentMarks } from "~/components/payment-marks";
 import { useI18n } from "~/lib/i18n";
-import { useRootData } from "~/lib/root-data";
+import { type Menus, useMenus, useRootData } from "~/lib/root-data";
 
 export const LEGAL_SLUGS = ["aviso-legal", "condiciones-de-venta", "politica-de-privacidad", "politica-de-cookies", "proteccion-de-datos"] as const;
 
@@ -15,8 +15,9 @@ export const LEGAL_SLUGS = ["aviso-legal", "condiciones-de-venta", "politica-de-
 export function Footer() {
   const { t, href, lang } = useI18n();
   const root = useRootData();
-  const columns = new Map<string, typeof root.menus.footer>();
-  for (const item of root.menus.footer) {
+  const menus = useMenus();
+  const columns = new Map<string, Menus["footer"]>();
+  for (const item of menus.footer) {
     const key = item.column ?? "";
     columns.set(key, [...(columns.get(key) ?? []), item]);
   }

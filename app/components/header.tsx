@@ -6,7 +6,7 @@ import { useFavouriteIds } from "~/features/accounts/favourites";
 import { useCartCount } from "~/features/cart/cart-badge";
 import { useI18n } from "~/lib/i18n";
 import { useLanguageSwitch } from "~/lib/language-switch";
-import { useRootData } from "~/lib/root-data";
+import { useMenus, useRootData } from "~/lib/root-data";
 
 function Icon({ d, className = "h-6 w-6" }: { d: string; className?: string }) {
   return (
@@ -126,6 +126,7 @@ export function isActivePath(pathname: string, to: string): boolean {
 export function Header() {
   const { t, href, lang } = useI18n();
   const root = useRootData();
+  const menus = useMenus();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const cartSize = useCartCount();
@@ -218,7 +219,7 @@ export function Header() {
       </div>
       <nav id="main-menu" aria-label={t("nav.main")} className={open ? "main-nav-open" : "main-nav"}>
         <ul className="main-menu" data-nav>
-          {root.menus.main.map((item) => {
+          {menus.main.map((item) => {
             const active = isActivePath(location.pathname, item.url);
             return (
               <li key={item.id}>

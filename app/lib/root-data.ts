@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+import { type Packed, unpack } from "./packed";
 import type { DbCart } from "../../core/cart.types.ts";
 import type { Language } from "../../core/stores.ts";
 import type { MenuItem } from "../../core/stores.ts";
@@ -8,8 +9,8 @@ export type RootData = {
   lang: Language;
   origin: string;
   store: { sourceCode: string; name: string; supportPhone: string | null; supportEmail: string | null; features: StoreFeatures };
-  /** The menus as the shell shows them (id, label, url; the footer's column): no empty children. */
-  menus: { main: MenuLink[]; footer: MenuLink[] };
+  /** The menus, packed (lib/packed.ts, kept per menu): read them with useMenus(). */
+  menus: Packed<Menus>;
   consent: "accepted" | "rejected" | null;
   year: number;
   /** The signed-in customer (null for visitors): the header greets them and shows their menu. */
@@ -21,6 +22,8 @@ export type RootData = {
 };
 
 export type MenuLink = Pick<MenuItem, "id" | "label" | "url"> & { column?: string | null };
+/** The menus as the shell shows them (id, label, url; the footer's column): no empty children. */
+export type Menus = { main: MenuLink[]; footer: MenuLink[] };
 
 /** A menu item as the header and footer show it (the loader data of every page carries it). */
 export function menuLink({ id, label, url, column }: MenuItem): MenuLink {
@@ -33,6 +36,11 @@ export function useRootData(): RootData {
   const d = useRouteLoaderData("root") as RootData | undefined;
   if (!d) throw new Error("root data missing");
   return d;
+}
+
+/** The header's and the footer's menus. */
+export function useMenus(): Menus {
+  return unpack(useRootData().menus);
 }
 
 /** Root data inside a route's meta function. */

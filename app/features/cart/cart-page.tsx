@@ -6,7 +6,7 @@ import { mediaUrl } from "../../../core/media.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { useToast } from "~/components/toasts";
 import { useI18n } from "~/lib/i18n";
-import { useRootData } from "~/lib/root-data";
+import { useMenus } from "~/lib/root-data";
 import type { CartActionResult, CartView } from "./cart-view";
 
 export type CartPageData = { cart: CartView | null; added: number | null };
@@ -111,8 +111,8 @@ function ContinueLink() {
 
 function EmptyCart() {
   const { t, href } = useI18n();
-  const root = useRootData();
-  const links = root.menus.main.slice(0, 8);
+  const menus = useMenus();
+  const links = menus.main.slice(0, 8);
   return (
     <section className="mt-6 rounded-2xl border border-sand-200 bg-sand-50 p-6 sm:p-10" data-testid="cart-empty" aria-labelledby="cart-empty-title">
       <svg

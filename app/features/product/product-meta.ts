@@ -4,7 +4,7 @@ import { mediaUrl } from "../../../core/media.ts";
 import { localePath } from "../../../core/stores.ts";
 import type { RootData } from "~/lib/root-data";
 import { seoMeta } from "~/lib/seo";
-import type { ProductPageData } from "./product.server";
+import { type ProductPageWire, productPageData } from "./product-data";
 
 /*
  * The product page's meta tags, computed where the route's meta function runs (server and
@@ -13,8 +13,9 @@ import type { ProductPageData } from "./product.server";
  */
 
 /** Title, description, canonical, hreflang of the product in each store, JSON-LD Product and BreadcrumbList. */
-export function productMeta(data: ProductPageData | undefined, root: Pick<RootData, "origin">): MetaDescriptor[] {
-  if (!data) return [{ title: "BañoDirecto" }];
+export function productMeta(wire: ProductPageWire | undefined, root: Pick<RootData, "origin">): MetaDescriptor[] {
+  if (!wire) return [{ title: "BañoDirecto" }];
+  const data = productPageData(wire);
   const { product, lang } = data;
   const origin = root.origin;
   const url = origin + localePath(lang, data.path);

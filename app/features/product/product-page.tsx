@@ -10,12 +10,13 @@ import { ConfiguratorSteps, QuantityStepper, Summary, useConfigurator, useIssueT
 import { Gallery, visibleImages } from "./gallery";
 import { useInstallationTariff } from "./installation-tariff";
 import { Files, RecentlyViewed, Related, Stars, TechnicalData, WishlistButton } from "./product-extras";
-import type { ProductPageData } from "./product.server";
+import { type ProductPageData, type ProductPageWire, productPageData } from "./product-data";
 import { Island } from "~/components/island";
 import { Questions, Reviews } from "./parts";
 
-export function ProductPage({ data }: { data: ProductPageData }) {
+export function ProductPage({ data: wire }: { data: ProductPageWire }) {
   const { t, price, href } = useI18n();
+  const data = productPageData(wire);
   const { product } = data;
   const tariff = useInstallationTariff(data.installation);
   const catalog = useMemo(

@@ -1,5 +1,6 @@
 import type { AttributeDto, ComplementDto, ComplementTypeDto, ProductDetail, ProductPageCatalog, TechnicalDatum } from "../../../core/catalog.types.ts";
 import type { CfgAttribute, CfgComplement, CfgOption } from "../../../core/configurator.ts";
+import { type Packed, pack } from "~/lib/packed";
 
 /*
  * What the product page sends to the browser of the catalog's answers: what its first render,
@@ -106,10 +107,11 @@ export function productView(p: ProductDetail): ProductView {
 }
 
 /**
- * Equal objects and arrays made one instance, the whole payload through: React Router's
- * serialiser (turbo-stream) writes an object it has already written as a reference, so the
- * configurator's many equal pieces (the same prices on several variants, the same finish
- * options on each complement, empty lists, each complement's type) are written once.
+ * Equal objects and arrays made one instance, the whole payload through: the configurator's many
+ * equal pieces (the same prices on several variants, the same finish options on each complement,
+ * empty lists, each complement's type) are held once by the views kept per product (below).
+ * (React Router's serialiser writes an object it has already written as a reference, which is
+ * what this was first for; the catalog part now leaves packed, decision 038.)
  */
 export function intern<T>(value: T): T {
   // Hash-consing: each distinct value gets a number, and an object's or array's key is made of
@@ -173,7 +175,23 @@ function stockKey(page: ProductPageCatalog): string {
   return key;
 }
 
-const views = new WeakMap<object, { stock: string; view: CatalogPartView }>();
+const views = new WeakMap<object, { stock: string; view: CatalogPartView; packed: Packed<CatalogPartView> }>();
+
+function keptView(page: ProductPageCatalog) {
+  const stock = stockKey(page);
+  const kept = views.get(page.attributes);
+  if (kept?.stock === stock) return kept;
+  const view = intern({
+    product: productView(page.product),
+    attributes: page.attributes.map(attributeView),
+    complements: page.complements.map(complementView),
+    complementTypes: page.complementTypes,
+    technical: page.technical,
+  });
+  const entry = { stock, view, packed: pack(view) };
+  views.set(page.attributes, entry);
+  return entry;
+}
 
 /**
  * The views of a page's catalog part, interned once per cached page and stock levels (the
@@ -183,16 +201,13 @@ const views = new WeakMap<object, { stock: string; view: CatalogPartView }>();
  * a new key. The views are shared by requests and never changed.
  */
 export function catalogPartView(page: ProductPageCatalog): CatalogPartView {
-  const stock = stockKey(page);
-  const kept = views.get(page.attributes);
-  if (kept?.stock === stock) return kept.view;
-  const view = intern({
-    product: productView(page.product),
-    attributes: page.attributes.map(attributeView),
-    complements: page.complements.map(complementView),
-    complementTypes: page.complementTypes,
-    technical: page.technical,
-  });
-  views.set(page.attributes, { stock, view });
-  return view;
+  return keptView(page).view;
+}
+
+/**
+ * The catalog part as the loader sends it: packed (lib/packed.ts) once per cached page and stock
+ * levels with its views, so a request hands the serialiser one kept string.
+ */
+export function catalogPart(page: ProductPageCatalog): Packed<CatalogPartView> {
+  return keptView(page).packed;
 }

@@ -8,6 +8,7 @@ import type { ListingPage } from "~/features/catalog/listing";
 import { PAGE_SIZE } from "~/features/catalog/listing.server";
 import { loadProductRoute } from "~/features/catalog/product-route.server";
 import { productAction } from "~/features/product/product-actions.server";
+import { productPageData } from "~/features/product/product-data";
 import { productMeta } from "~/features/product/product-meta";
 import { lazyView } from "~/lib/lazy-view";
 import { rootMeta } from "~/lib/root-data";
@@ -106,7 +107,7 @@ type LoaderData = Route.ComponentProps["loaderData"];
 function pageLanguages(d: LoaderData): PageLanguages {
   const { lang, path, alternates } =
     d.kind === "product"
-      ? { lang: d.data.lang, path: d.data.path, alternates: d.data.product.alternates }
+      ? { lang: d.data.lang, path: d.data.path, alternates: productPageData(d.data).product.alternates }
       : { lang: d.lang, path: d.category.path, alternates: d.category.alternates };
   return { path, languages: (["es", "fr"] as const).filter((l) => l === lang || alternates[l]), alternates };
 }

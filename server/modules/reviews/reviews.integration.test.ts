@@ -5,6 +5,7 @@ import { startSmtp, type TestSmtp } from "../../test/smtp.ts";
 import { describeEachDb } from "../../test/test-db.ts";
 import { holdCalls } from "../../test/held-call.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
+import { productPageData } from "../../../app/features/product/product-data.ts";
 import { loadProductPage } from "../../../app/features/product/product.server.ts";
 import { CATALOG_CHANGED_CHANNEL } from "../catalog/catalog.service.ts";
 
@@ -404,14 +405,17 @@ describeEachDb("reviews and questions (/api/reviews/v1)", (kind) => {
     it("hands the page its answered questions in place when they come in with the rest; a slow query does not hold the page, they follow it", async () => {
       const listed = (await get(`/api/reviews/v1/questions/web-list/?product=${best.slug}&page_size=20`)).json();
       expect(listed.results.length).toBeGreaterThan(0);
-      const load = () =>
-        loadProductPage(
-          {
-            request: new Request(`http://localhost/${best.slug}.html`),
-            context: { services: shop.services, nonce: "n", requestId: "r", clientIp: "127.0.0.1" },
-            params: {},
-          } as never,
-          best.slug,
+      // The page's data as the page reads it (its parts leave the loader packed: lib/packed.ts).
+      const load = async () =>
+        productPageData(
+          await loadProductPage(
+            {
+              request: new Request(`http://localhost/${best.slug}.html`),
+              context: { services: shop.services, nonce: "n", requestId: "r", clientIp: "127.0.0.1" },
+              params: {},
+            } as never,
+            best.slug,
+          ),
         );
       const { reviews } = shop.services;
       const questions = reviews.questions;

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { type Packed, pack, packKept, unpack } from "./packed";
+
+/** What the browser gets: the text only, as it comes out of a JSON round trip of the loader data. */
+const overTheWire = <T>(p: Packed<T>): Packed<T> => JSON.parse(JSON.stringify(p));
+
+describe("packed loader data", () => {
+  it("reads back in the browser exactly what the server packed, quotes, backslashes and line separators included", () => {
+    const value = {
+      name: `Plato "Ibiza" d'Aragó`,
+      html: '<p class="x">a\\b\n\u2028c</p>',
+      empty: "",
+      nul: "a\0b\u0000c",
+      n: [0, -1, 1.5, 17900],
+      flags: { a: true, b: false, c: null },
+      nested: [[], {}, [{ x: "'" }]],
+    };
+    const back = unpack(overTheWire(pack(value)));
+    expect(back).toStrictEqual(value);
+  });
+
+  it("writes no double quote for data without one: the document escapes a double quote twice, a single one not at all", () => {
+    const text = pack({ a: "b", c: [1, { d: "e" }] }).json;
+    expect(text).not.toContain('"');
+    expect(text).toContain("'a'");
+  });
+
+  it("writes a part shared by several places once, and the browser gets it back shared (one object, as the server had it)", () => {
+    const finish = { id: 65, ref: "CR", value_string: "Cromo", block_options: [] };
+    const attribute = { slug: "acabado-grifo", options: [finish] };
+    const value = {
+      complements: [
+        { id: "c-1", attributes: [attribute] },
+        { id: "c-2", attributes: [attribute] },
+      ],
+      also: finish,
+    };
+    const packed = pack(value);
+    expect(packed.json.match(/acabado-grifo/g)).toHaveLength(1);
+    expect(packed.json.match(/Cromo/g)).toHaveLength(1);
+    const back = unpack(overTheWire(packed));
+    expect(back).toStrictEqual(value);
+    expect(back.complements[0].attributes[0]).toBe(back.complements[1].attributes[0]);
+    expect(back.also).toBe(back.complements[1].attributes[0].options[0]);
+  });
+
+  it("hands the server's render the packed object itself, and the browser's renders one object per loader data", () => {
+    const value = { a: [1, 2] };
+    const packed = pack(value);
+    expect(unpack(packed)).toBe(value);
+    const wire = overTheWire(packed);
+    expect(unpack(wire)).toBe(unpack(wire));
+    expect(unpack(wire)).not.toBe(value);
+  });
+
+  it("writes shared parts out in full when asked not to look for them, and reads back the same data", () => {
+    const price = { pvp_web: 17900, pvp_original: null };
+    const value = [
+      { id: 1, prices: price },
+      { id: 2, prices: price },
+    ];
+    const packed = pack(value, { shared: false });
+    expect(packed.json.match(/17900/g)).toHaveLength(2);
+    expect(unpack(overTheWire(packed))).toStrictEqual(value);
+  });
+
+  it("packs a kept object once, however often a loader hands it out", () => {
+    const page = { results: [{ id: 1, text: "Muy bien" }], page: 1 };
+    expect(packKept(page)).toBe(packKept(page));
+    expect(packKept({ ...page })).not.toBe(packKept(page));
+    expect(unpack(overTheWire(packKept(page)))).toStrictEqual(page);
+  });
+
+  it("refuses data with a key that stands for a reference, instead of reading it back as another value", () => {
+    expect(() => pack({ x: { "@": 0 } })).toThrow(/"@"/);
+  });
+});
