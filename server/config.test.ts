@@ -55,6 +55,7 @@ describe("configuration", () => {
       LOG_LEVEL: "warn",
       PAGE_CACHE: "off",
       RENDER_CONCURRENCY: "3",
+      ROUTER_CACHE: "off",
       SEED_ON_START: "off",
       BUILD_DIR: "/srv/build",
     });
@@ -68,6 +69,7 @@ describe("configuration", () => {
       logLevel: "warn",
       pageCache: false,
       renderConcurrency: 3,
+      routerCache: false,
       seedOnStart: false,
       buildDir: "/srv/build",
     });
@@ -106,6 +108,11 @@ describe("configuration", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).renderConcurrency).toBe(2);
     for (const v of ["0", "65", "1.5", "all"])
       expect(refusal({ RENDER_CONCURRENCY: v, DATA_DIR: dataDir() })).toMatch(new RegExp(`RENDER_CONCURRENCY="${v}": must be a whole number between 1 and 64`));
+  });
+
+  it("keeps the documents' route tree by default, and refuses ROUTER_CACHE other than on or off", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).routerCache).toBe(true);
+    expect(refusal({ ROUTER_CACHE: "yes", DATA_DIR: dataDir() })).toMatch(/ROUTER_CACHE="yes"/);
   });
 
   it("refuses a DATABASE_URL that is not a PostgreSQL URL", () => {
