@@ -53,17 +53,6 @@ describe("packed loader data", () => {
     expect(unpack(wire)).not.toBe(value);
   });
 
-  it("writes shared parts out in full when asked not to look for them, and reads back the same data", () => {
-    const price = { pvp_web: 17900, pvp_original: null };
-    const value = [
-      { id: 1, prices: price },
-      { id: 2, prices: price },
-    ];
-    const packed = pack(value, { shared: false });
-    expect(packed.json.match(/17900/g)).toHaveLength(2);
-    expect(unpack(overTheWire(packed))).toStrictEqual(value);
-  });
-
   it("packs a kept object once, however often a loader hands it out", () => {
     const page = { results: [{ id: 1, text: "Muy bien" }], page: 1 };
     expect(packKept(page)).toBe(packKept(page));

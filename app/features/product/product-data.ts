@@ -7,16 +7,16 @@ import type { CatalogPartView } from "./product-view";
 /**
  * The product page's loader data as it leaves the server: its big parts packed into texts
  * (lib/packed.ts): the catalog part (the product and its configurator's data, the same for every
- * visitor until the catalog or the stock changes) and the reviews' and questions' pages once per
- * kept page, the related products' cards on every request; the visitor's parts as values.
+ * visitor until the catalog or the stock changes) and the reviews' and questions' pages, once per
+ * kept page. The related products' cards (made for every request with their stock) and the
+ * visitor's parts go as values.
  */
 export type ProductPageWire = {
   lang: "es" | "fr";
   /** Store-relative path of the product ("/<slug>.html"). */
   path: string;
   catalog: Packed<CatalogPartView>;
-  /** Packed on every request (their stock is read fresh). */
-  related: Packed<CardView[]>;
+  related: CardView[];
   /** The store sells the installation service (Spain); the French store does not. */
   installationService: boolean;
   /**
@@ -41,9 +41,8 @@ export type ProductPageWire = {
 };
 
 /** What the product page reads: the loader's data with its packed parts unpacked. */
-export type ProductPageData = Omit<ProductPageWire, "catalog" | "related" | "reviews" | "questions"> &
+export type ProductPageData = Omit<ProductPageWire, "catalog" | "reviews" | "questions"> &
   CatalogPartView & {
-    related: CardView[];
     reviews: ReviewsPage;
     questions: QuestionsPage | Promise<QuestionsPage>;
   };
@@ -54,11 +53,10 @@ const read = new WeakMap<ProductPageWire, ProductPageData>();
 export function productPageData(wire: ProductPageWire): ProductPageData {
   let data = read.get(wire);
   if (!data) {
-    const { catalog, related, reviews, questions, ...rest } = wire;
+    const { catalog, reviews, questions, ...rest } = wire;
     data = {
       ...rest,
       ...unpack(catalog),
-      related: unpack(related),
       reviews: unpack(reviews),
       questions: questions instanceof Promise ? questions : unpack(questions),
     };

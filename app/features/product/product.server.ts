@@ -5,7 +5,7 @@ import type { ReviewSort } from "../../../core/product-page.types.ts";
 import { REVIEW_SORT_KEYS } from "../../../core/product-page.types.ts";
 import { catalogFor } from "~/features/catalog/catalog.server";
 import { deferred } from "~/lib/deferred";
-import { type Packed, pack, packKept } from "~/lib/packed";
+import { type Packed, packKept } from "~/lib/packed";
 import { notFound } from "~/lib/store.server";
 import { preloadParts } from "./parts";
 import type { ProductPageWire } from "./product-data";
@@ -56,7 +56,7 @@ export async function loadProductPage(args: LoaderFunctionArgs<AppLoadContext>, 
     lang,
     path,
     catalog: catalogPart(page),
-    related: pack(page.related.map(cardView), { shared: false }),
+    related: page.related.map(cardView),
     installationService: store.features.installationService,
     installation: store.features.installationService && installation !== null,
     vatRateBp: store.vatRateBp,
