@@ -223,12 +223,17 @@ describeEachDb("storefront routes (SSR)", (kind) => {
   });
 
   it("answers a page's data (a client-side navigation) from the page's own store", async () => {
+    // A product's address goes through its own route table (productRoutes in ssr.ts).
+    const product = /href="(\/[^"/]+\.html)"/.exec((await shop.app.inject({ url: "/platos-de-ducha/" })).body)![1];
+    const frProduct = /href="(\/fr\/[^"/]+\.html)"/.exec((await shop.app.inject({ url: "/fr/receveurs-de-douche/" })).body)![1];
     for (const [url, route, lang] of [
       ["/_.data", "home", "es"],
       ["/fr.data", "home", "fr"],
       ["/fr/_.data", "home", "fr"],
       ["/cart.data", "routes/pages/cart", "es"],
       ["/fr/cart.data", "routes/pages/cart", "fr"],
+      [`${product}.data`, "routes/pages/catalog-path", "es"],
+      [`${frProduct}.data`, "routes/pages/catalog-path", "fr"],
     ]) {
       const res = await shop.app.inject({ url });
       expect(res.statusCode, url).toBe(200);

@@ -40,7 +40,14 @@ export type LoadContextInput = {
  */
 export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild; services: Services; mode: string }) {
   // One route table per store (see storeRoutes): a request is matched against its store's paths only.
-  const handlers = { es: createRequestHandler(storeRoutes(opts.build, "es"), opts.mode), fr: createRequestHandler(storeRoutes(opts.build, "fr"), opts.mode) };
+  // And one for a product's address in each (see productRoutes): the route it can only be.
+  const tables = { es: storeRoutes(opts.build, "es"), fr: storeRoutes(opts.build, "fr") };
+  const handlers = {
+    es: createRequestHandler(tables.es, opts.mode),
+    fr: createRequestHandler(tables.fr, opts.mode),
+    esProduct: createRequestHandler(productRoutes(tables.es), opts.mode),
+    frProduct: createRequestHandler(productRoutes(tables.fr), opts.mode),
+  };
   const config = opts.services.config;
   app.removeAllContentTypeParsers();
   // Storefront actions take HTML forms only: any other body (JSON, XML, none named) is a 415 here,
@@ -89,7 +96,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild
     }
     let response: Response;
     try {
-      response = await handlers[requestLanguage(req.url)](request, {
+      response = await handlers[requestHandlerKey(req.url)](request, {
         services: opts.services,
         nonce,
         requestId: String(req.id),
@@ -132,11 +139,44 @@ export function storeRoutes(build: ServerBuild, lang: "es" | "fr"): ServerBuild 
   return { ...build, routes };
 }
 
-/** The store of a request's path (as Fastify has it, with its query); a data request (/fr.data, /fr/cart.data) is its page's. */
-function requestLanguage(url: string): "es" | "fr" {
+/** The catch-all route of the catalog's paths (app/routes.ts): a category's or a product's page. */
+const CATALOG_PATH_ROUTE = "routes/pages/catalog-path";
+
+/**
+ * The table of a product's address ("/<slug>.html", "/fr/<slug>.html", their data requests): the
+ * catalog's catch-all route and its parents only. React Router tries every route of its table for
+ * each request, twice, and a product's address, matched by the last route, tried them all (~55
+ * routes of ~3 levels each: 4 % of a product page's server time). One path segment ending in
+ * .html can only be the catch-all's: no other route of app/routes.ts has a single segment that
+ * could (server/ssr.test.ts checks it against the build's table). Every other route stays in the
+ * table, with a parent that is not there: out of the matching, still among the route modules
+ * React Router renders with.
+ */
+export function productRoutes(table: ServerBuild): ServerBuild {
+  const keep = new Set<string>();
+  for (let id: string | undefined = CATALOG_PATH_ROUTE; id; id = table.routes[id]?.parentId) {
+    if (!table.routes[id]) throw new Error(`productRoutes: no route ${id} in the build`);
+    keep.add(id);
+  }
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(table.routes)) {
+    if (route) routes[id] = keep.has(id) ? route : { ...route, parentId: "(not matched on a product's address)" };
+  }
+  return { ...table, routes };
+}
+
+/** A product's address, or its data request, in either store. */
+const PRODUCT_PATH = /^\/(?:fr\/)?[^/]+\.html(?:\.data)?$/;
+
+/**
+ * The handler of a request's path (as Fastify has it, with its query): its store's (a data request,
+ * /fr.data or /fr/cart.data, is its page's), the product table's for a product's address.
+ */
+export function requestHandlerKey(url: string): "es" | "fr" | "esProduct" | "frProduct" {
   const q = url.indexOf("?");
   const path = q < 0 ? url : url.slice(0, q);
-  return languageFromPath(path.endsWith(".data") ? path.slice(0, -".data".length) : path);
+  const lang = languageFromPath(path.endsWith(".data") ? path.slice(0, -".data".length) : path);
+  return PRODUCT_PATH.test(path) ? `${lang}Product` : lang;
 }
 
 /** Same-origin only; inline scripts only with this response's nonce (React Router's hydration data). */
