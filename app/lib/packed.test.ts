@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type Packed, pack, packKept, unpack } from "./packed";
 
 /** What the browser gets: the text only, as it comes out of a JSON round trip of the loader data. */
@@ -17,6 +17,14 @@ describe("packed loader data", () => {
     };
     const back = unpack(overTheWire(pack(value)));
     expect(back).toStrictEqual(value);
+  });
+
+  it("writes characters past Latin-1 as escapes (a text of one byte per character in memory), and reads them back", () => {
+    const value = { price: "desde 179 € – envío “gratis” 🚿", plain: "Baño" };
+    const packed = pack(value);
+    expect([...packed.json].every((c) => c.charCodeAt(0) <= 0xff)).toBe(true);
+    expect(packed.json).toContain("Baño");
+    expect(unpack(overTheWire(packed))).toStrictEqual(value);
   });
 
   it("writes no double quote for data without one: the document escapes a double quote twice, a single one not at all", () => {
@@ -48,9 +56,20 @@ describe("packed loader data", () => {
     const value = { a: [1, 2] };
     const packed = pack(value);
     expect(unpack(packed)).toBe(value);
-    const wire = overTheWire(packed);
-    expect(unpack(wire)).toBe(unpack(wire));
-    expect(unpack(wire)).not.toBe(value);
+    vi.stubGlobal("document", {});
+    try {
+      const wire = overTheWire(packed);
+      expect(unpack(wire)).toBe(unpack(wire));
+      expect(unpack(wire)).not.toBe(value);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("keeps no value with a text packed without it: the server parses its own copy on every call", () => {
+    const packed = pack({ a: [1, 2] }, { keepValue: false });
+    expect(unpack(packed)).toStrictEqual({ a: [1, 2] });
+    expect(unpack(packed)).not.toBe(unpack(packed));
   });
 
   it("packs a kept object once, however often a loader hands it out", () => {

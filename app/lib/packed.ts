@@ -93,11 +93,16 @@ function resolveRefs(v: unknown, shared: unknown[]): unknown {
  * The value as one text, to be returned by a loader; plain JSON data only (no dates, maps,
  * undefined in arrays). For data kept and handed out many times: packing costs about what the
  * serialiser's walk does (the related products' cards, packed on every request, cost as much
- * CPU as before), reading a kept pack costs nothing.
+ * CPU as before), reading a kept pack costs nothing. `keepValue: false` does not keep the value
+ * with its text: the server's render then parses the text, once per request (see unpack), and
+ * only the text stays in memory.
  */
-export function pack<T>(value: T): Packed<T> {
-  const packed = { json: swapQuotes(JSON.stringify(withRefs(value))) };
-  values.set(packed, value);
+export function pack<T>(value: T, opts: { keepValue?: boolean } = {}): Packed<T> {
+  // Characters past Latin-1 (€, curly quotes, dashes) written as \u escapes: V8 then keeps the
+  // text one byte per character instead of two (one € in a product's text doubled its memory).
+  const json = JSON.stringify(withRefs(value)).replace(/[\u0100-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const packed = { json: swapQuotes(json) };
+  if (opts.keepValue !== false) values.set(packed, value);
   return packed as Packed<T>;
 }
 
@@ -113,13 +118,18 @@ export function packKept<T extends object>(value: T): Packed<T> {
   return packed as Packed<T>;
 }
 
-/** The packed value: the packed object itself where it was packed, parsed once per holder elsewhere. */
+/**
+ * The packed value: the packed object itself where it was packed with its value; else parsed,
+ * once per holder in the browser, on every call on the server.
+ */
 export function unpack<T>(packed: Packed<T>): T {
   if (values.has(packed)) return values.get(packed) as T;
   const [shared, root] = JSON.parse(swapQuotes(packed.json)) as [unknown[], unknown];
   // Shared values hold only earlier ones (each was written after what it holds).
   for (let i = 0; i < shared.length; i++) shared[i] = resolveRefs(shared[i], shared);
   const value = resolveRefs(root, shared) as T;
-  values.set(packed, value);
+  // In the browser a holder is one loader data's; on the server a holder packed without its value
+  // is kept and shared by requests: its value is not kept with it (the caller keeps it per request).
+  if (typeof document !== "undefined") values.set(packed, value);
   return value;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { catalogPartView, intern } from "./product-view";
+import { unpack } from "~/lib/packed";
+import { catalogPart, intern } from "./product-view";
 
 describe("intern (the product page's payload, equal pieces written once)", () => {
   it("makes equal objects and arrays one instance, wherever they sit", () => {
@@ -66,8 +67,8 @@ describe("intern (the product page's payload, equal pieces written once)", () =>
   });
 });
 
-describe("catalogPartView (the interned views, once per cached page and stock levels)", () => {
-  type Page = Parameters<typeof catalogPartView>[0];
+describe("catalogPart (the interned views packed once per cached page and stock levels)", () => {
+  type Page = Parameters<typeof catalogPart>[0];
   const page = (attributes: Page["attributes"], stock: number[]): Page =>
     ({
       product: { id: 1, name: "Plato", stock: stock[0], variants: stock.map((s, i) => ({ id: 10 + i, stock: s, prices: { pvp_web: 100 } })) },
@@ -77,21 +78,29 @@ describe("catalogPartView (the interned views, once per cached page and stock le
       technical: [],
     }) as unknown as Page;
 
-  it("gives the same views to every request of a cached page while its stock stays", () => {
+  it("gives the same text to every request of a cached page while its stock stays, with equal parts shared", () => {
     const cached: Page["attributes"] = [];
-    const first = catalogPartView(page(cached, [3, 3]));
-    expect(catalogPartView(page(cached, [3, 3]))).toBe(first);
-    expect(first.product.variants[0].prices).toBe(first.product.variants[1].prices);
+    const first = catalogPart(page(cached, [3, 3]));
+    expect(catalogPart(page(cached, [3, 3]))).toBe(first);
+    const view = unpack(first);
+    expect(view.product.variants.map((v) => v.stock)).toEqual([3, 3]);
+    expect(view.product.variants[0].prices).toBe(view.product.variants[1].prices);
   });
 
-  it("makes them again when a stock level changed, or for another cached page (a catalog change)", () => {
+  it("packs again when a stock level changed, or for another cached page (a catalog change)", () => {
     const cached: Page["attributes"] = [];
-    const first = catalogPartView(page(cached, [3, 3]));
-    const sold = catalogPartView(page(cached, [3, 0]));
+    const first = catalogPart(page(cached, [3, 3]));
+    const sold = catalogPart(page(cached, [3, 0]));
     expect(sold).not.toBe(first);
-    expect(sold.product.variants.map((v) => v.stock)).toEqual([3, 0]);
-    const reloaded = catalogPartView(page([], [3, 0]));
+    expect(unpack(sold).product.variants.map((v) => v.stock)).toEqual([3, 0]);
+    const reloaded = catalogPart(page([], [3, 0]));
     expect(reloaded).not.toBe(sold);
-    expect(reloaded).toEqual(sold);
+    expect(reloaded.json).toBe(sold.json);
+  });
+
+  it("keeps only the text: the server's render parses its own copy", () => {
+    const packed = catalogPart(page([], [1]));
+    expect(unpack(packed)).not.toBe(unpack(packed));
+    expect(unpack(packed)).toEqual(unpack(packed));
   });
 });

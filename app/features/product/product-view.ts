@@ -175,12 +175,22 @@ function stockKey(page: ProductPageCatalog): string {
   return key;
 }
 
-const views = new WeakMap<object, { stock: string; view: CatalogPartView; packed: Packed<CatalogPartView> }>();
+const packs = new WeakMap<object, { stock: string; packed: Packed<CatalogPartView> }>();
 
-function keptView(page: ProductPageCatalog) {
+/**
+ * The page's catalog part as the loader sends it: its views, interned, packed (lib/packed.ts)
+ * once per cached page and stock levels, so a request hands the serialiser one kept text. The
+ * catalog's page cache hands out copies with fresh stock around the same cached attributes, whose
+ * identity keys the packs: a catalog change makes a new entry (new attributes), a stock change a
+ * new text. Only the text is kept (one byte a character, ~13 KB for a configurable tray): the
+ * server's render parses it once per request, which costs a tenth of what the serialiser's walk of
+ * the views did, and keeping the views besides the texts (decision 034 kept the views) held
+ * ~25 MB more after the memory benchmark's 20,000 requests (decision 038).
+ */
+export function catalogPart(page: ProductPageCatalog): Packed<CatalogPartView> {
   const stock = stockKey(page);
-  const kept = views.get(page.attributes);
-  if (kept?.stock === stock) return kept;
+  const kept = packs.get(page.attributes);
+  if (kept?.stock === stock) return kept.packed;
   const view = intern({
     product: productView(page.product),
     attributes: page.attributes.map(attributeView),
@@ -188,26 +198,7 @@ function keptView(page: ProductPageCatalog) {
     complementTypes: page.complementTypes,
     technical: page.technical,
   });
-  const entry = { stock, view, packed: pack(view) };
-  views.set(page.attributes, entry);
-  return entry;
-}
-
-/**
- * The views of a page's catalog part, interned once per cached page and stock levels (the
- * interning walked the whole payload on every request: a tenth of the page's allocations). The
- * catalog's page cache hands out copies with fresh stock around the same cached attributes, whose
- * identity keys the views: a catalog change makes a new entry (new attributes), a stock change
- * a new key. The views are shared by requests and never changed.
- */
-export function catalogPartView(page: ProductPageCatalog): CatalogPartView {
-  return keptView(page).view;
-}
-
-/**
- * The catalog part as the loader sends it: packed (lib/packed.ts) once per cached page and stock
- * levels with its views, so a request hands the serialiser one kept string.
- */
-export function catalogPart(page: ProductPageCatalog): Packed<CatalogPartView> {
-  return keptView(page).packed;
+  const packed = pack(view, { keepValue: false });
+  packs.set(page.attributes, { stock, packed });
+  return packed;
 }
