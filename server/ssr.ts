@@ -40,13 +40,14 @@ export type LoadContextInput = {
  */
 export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild; services: Services; mode: string }) {
   // One route table per store (see storeRoutes): a request is matched against its store's paths only.
-  // And one for a product's address in each (see productRoutes): the route it can only be.
+  // And one for a catalog address in each (see catalogRoutes): the route it can only be.
   const tables = { es: storeRoutes(opts.build, "es"), fr: storeRoutes(opts.build, "fr") };
+  const first = { es: firstSegments(tables.es, "es"), fr: firstSegments(tables.fr, "fr") };
   const handlers = {
     es: createRequestHandler(tables.es, opts.mode),
     fr: createRequestHandler(tables.fr, opts.mode),
-    esProduct: createRequestHandler(productRoutes(tables.es), opts.mode),
-    frProduct: createRequestHandler(productRoutes(tables.fr), opts.mode),
+    esCatalog: createRequestHandler(catalogRoutes(tables.es), opts.mode),
+    frCatalog: createRequestHandler(catalogRoutes(tables.fr), opts.mode),
   };
   const config = opts.services.config;
   app.removeAllContentTypeParsers();
@@ -96,7 +97,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild
     }
     let response: Response;
     try {
-      response = await handlers[requestHandlerKey(req.url)](request, {
+      response = await handlers[requestHandlerKey(req.url, first)](request, {
         services: opts.services,
         nonce,
         requestId: String(req.id),
@@ -143,40 +144,72 @@ export function storeRoutes(build: ServerBuild, lang: "es" | "fr"): ServerBuild 
 const CATALOG_PATH_ROUTE = "routes/pages/catalog-path";
 
 /**
- * The table of a product's address ("/<slug>.html", "/fr/<slug>.html", their data requests): the
- * catalog's catch-all route and its parents only. React Router tries every route of its table for
- * each request, twice, and a product's address, matched by the last route, tried them all (~55
- * routes of ~3 levels each: 4 % of a product page's server time). One path segment ending in
- * .html can only be the catch-all's: no other route of app/routes.ts has a single segment that
- * could (server/ssr.test.ts checks it against the build's table). Every other route stays in the
- * table, with a parent that is not there: out of the matching, still among the route modules
- * React Router renders with.
+ * The table of a catalog address: the catalog's catch-all route and its parents only. React
+ * Router tries every route of its table for each request, twice, and a category's or a product's
+ * address, matched by the last route, tried them all (~55 routes of ~3 levels each: 4 % of a
+ * product page's server time). Every other route stays in the table with a parent that is not
+ * there: out of the matching, still among the route modules React Router renders with.
  */
-export function productRoutes(table: ServerBuild): ServerBuild {
+export function catalogRoutes(table: ServerBuild): ServerBuild {
   const keep = new Set<string>();
   for (let id: string | undefined = CATALOG_PATH_ROUTE; id; id = table.routes[id]?.parentId) {
-    if (!table.routes[id]) throw new Error(`productRoutes: no route ${id} in the build`);
+    if (!table.routes[id]) throw new Error(`catalogRoutes: no route ${id} in the build`);
     keep.add(id);
   }
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(table.routes)) {
-    if (route) routes[id] = keep.has(id) ? route : { ...route, parentId: "(not matched on a product's address)" };
+    if (route) routes[id] = keep.has(id) ? route : { ...route, parentId: "(not matched on a catalog address)" };
   }
   return { ...table, routes };
 }
 
-/** A product's address, or its data request, in either store. */
-const PRODUCT_PATH = /^\/(?:fr\/)?[^/]+\.html(?:\.data)?$/;
+/**
+ * The first path segments of a store's routes other than the catalog's catch-all (a French
+ * table's after its "fr"), as the expression React Router's matching would test them with (case
+ * insensitive); null when a route's first segment is a parameter, a splat or optional, since it
+ * could then be anything. A path whose first segment is none of these can only be the catch-all's.
+ */
+export function firstSegments(table: ServerBuild, lang: "es" | "fr"): RegExp | null {
+  const names = new Set<string>();
+  for (const [id, route] of Object.entries(table.routes)) {
+    if (!route || id === CATALOG_PATH_ROUTE) continue;
+    const segments: string[] = [];
+    for (let r: typeof route | undefined = route; r; r = r.parentId ? table.routes[r.parentId] : undefined) {
+      if (r.path) segments.unshift(...r.path.split("/").filter(Boolean));
+    }
+    if (lang === "fr" && segments[0] === "fr") segments.shift();
+    const first = segments[0];
+    if (first === undefined) continue; // the store's home, its layouts: "/" only
+    if (/^[:*]|\?$/.test(first)) return null;
+    names.add(first.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  }
+  return new RegExp(`^(?:${[...names].join("|")})$`, "i");
+}
 
 /**
- * The handler of a request's path (as Fastify has it, with its query): its store's (a data request,
- * /fr.data or /fr/cart.data, is its page's), the product table's for a product's address.
+ * The handler of a request's path (as Fastify has it, with its query): its store's, or its store's
+ * catalog table's when its first segment (decoded, as React Router matches it) is no other route's.
+ * A data request is its page's: /x/_.data is /x/, /_.data and /fr.data the homes.
  */
-export function requestHandlerKey(url: string): "es" | "fr" | "esProduct" | "frProduct" {
+export function requestHandlerKey(url: string, first: { es: RegExp | null; fr: RegExp | null }): "es" | "fr" | "esCatalog" | "frCatalog" {
   const q = url.indexOf("?");
-  const path = q < 0 ? url : url.slice(0, q);
-  const lang = languageFromPath(path.endsWith(".data") ? path.slice(0, -".data".length) : path);
-  return PRODUCT_PATH.test(path) ? `${lang}Product` : lang;
+  let path = q < 0 ? url : url.slice(0, q);
+  if (path.endsWith(".data")) {
+    path = path.slice(0, -".data".length);
+    if (path === "/_" || path === "/_root" || path.endsWith("/_")) path = path.slice(0, path.lastIndexOf("/") + 1);
+  }
+  const lang = languageFromPath(path);
+  const segments = path.split("/").filter(Boolean);
+  if (lang === "fr" && segments[0]?.toLowerCase() === "fr") segments.shift();
+  const others = first[lang];
+  if (!others || segments.length === 0) return lang;
+  let segment: string;
+  try {
+    segment = decodeURIComponent(segments[0]);
+  } catch {
+    return lang;
+  }
+  return others.test(segment) ? lang : `${lang}Catalog`;
 }
 
 /** Same-origin only; inline scripts only with this response's nonce (React Router's hydration data). */
