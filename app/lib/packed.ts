@@ -13,8 +13,9 @@
  * characters; a single quote needs no escape in either. The swap maps a character to a
  * character and is its own inverse, so the text read back is exactly the text written.
  *
- * On the server the packed value keeps its object (a WeakMap keyed by the packed holder, which
- * the serialiser does not see): the render reads the object, nothing is parsed. In the browser
+ * On the server a packed holder keeps its object (a WeakMap keyed by the holder, which the
+ * serialiser does not see) and the render reads it unparsed, or, packed with `keepValue: false`
+ * (the product's catalog part), keeps its text alone and the render parses a copy. In the browser
  * the text is parsed once per holder (a hydration or a navigation's data), and the same object
  * is returned to every render after, so hooks depending on its parts keep their identities.
  */

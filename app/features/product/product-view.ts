@@ -109,9 +109,9 @@ export function productView(p: ProductDetail): ProductView {
 /**
  * Equal objects and arrays made one instance, the whole payload through: the configurator's many
  * equal pieces (the same prices on several variants, the same finish options on each complement,
- * empty lists, each complement's type) are held once by the views kept per product (below).
- * (React Router's serialiser writes an object it has already written as a reference, which is
- * what this was first for; the catalog part now leaves packed, decision 038.)
+ * empty lists, each complement's type) become one object each, which the packed text (below,
+ * lib/packed.ts) writes once and references: 12.7 KB for the tray's catalog part instead of
+ * 16.1 KB written out in full, and shared again in the object the render reads back.
  */
 export function intern<T>(value: T): T {
   // Hash-consing: each distinct value gets a number, and an object's or array's key is made of
