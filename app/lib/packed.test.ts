@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { type Packed, pack, packKept, unpack } from "./packed";
+import { type Packed, pack, packCache, packKept, unpack } from "./packed";
 
 /** What the browser gets: the text only, as it comes out of a JSON round trip of the loader data. */
 const overTheWire = <T>(p: Packed<T>): Packed<T> => JSON.parse(JSON.stringify(p));
@@ -81,5 +81,33 @@ describe("packed loader data", () => {
 
   it("refuses data with a key that stands for a reference, instead of reading it back as another value", () => {
     expect(() => pack({ x: { "@": 0 } })).toThrow(/"@"/);
+  });
+
+  it("packs equal contents once, whichever requests built them, and a change of any field anew", () => {
+    const packCards = packCache(8);
+    const brand = { name: "Bañoidea" };
+    const cards = (stock: number) => [
+      { id: 1, name: "Plato Ibiza", brand, stock },
+      { id: 2, name: "Plato Aragó", brand, stock: 3 },
+    ];
+    const first = packCards(cards(0));
+    // Another request's objects, the same content: the same pack, its text made once.
+    expect(packCards(cards(0))).toBe(first);
+    // One stock level changed: another text, read back as the new cards.
+    const other = packCards(cards(5));
+    expect(other).not.toBe(first);
+    expect(unpack(overTheWire(other))).toStrictEqual(cards(5));
+    expect(unpack(overTheWire(first))).toStrictEqual(cards(0));
+  });
+
+  it("keeps the most recently used packs only", () => {
+    const packList = packCache(2);
+    const a = packList(["a"]);
+    const b = packList(["b"]);
+    expect(packList(["a"])).toBe(a); // a used after b: b is the oldest
+    packList(["c"]); // drops b
+    expect(packList(["a"])).toBe(a);
+    expect(packList(["b"])).not.toBe(b);
+    expect(unpack(packList(["b"]))).toStrictEqual(["b"]);
   });
 });

@@ -134,3 +134,29 @@ export function unpack<T>(packed: Packed<T>): T {
   if (typeof document !== "undefined") values.set(packed, value);
   return value;
 }
+
+/**
+ * pack() once per distinct content, for values made afresh on every request that are mostly the
+ * same from one request to the next (a listing's cards and filters: built per request from kept
+ * rows and the stock of the moment, the same for every visitor of the same listing until a
+ * price, a name or a stock level changes). The key is the value's JSON: `JSON.stringify` runs
+ * natively, a fraction of the serialiser's walk in JavaScript, and a value is never stale (it
+ * is its own key). The `maxEntries` most recently used packs are kept, each with its key, its
+ * text and its value (the server's render reads the value unparsed).
+ */
+export function packCache(maxEntries: number): <T>(value: T) => Packed<T> {
+  const kept = new Map<string, Packed<unknown>>();
+  return <T>(value: T): Packed<T> => {
+    const key = JSON.stringify(value);
+    let packed = kept.get(key);
+    if (packed) {
+      // Most recently used last: the first key is the one to drop.
+      kept.delete(key);
+    } else {
+      packed = pack(value);
+      if (kept.size >= maxEntries) kept.delete(kept.keys().next().value as string);
+    }
+    kept.set(key, packed);
+    return packed as Packed<T>;
+  };
+}

@@ -6,7 +6,7 @@ import type { BannerDto } from "../../../core/catalog.types.ts";
 import { useI18n } from "~/lib/i18n";
 import { STORAGE_KEYS, readStorage, writeStorage } from "~/lib/local-store";
 import { BannerCard } from "./banners";
-import type { ListingPage } from "./listing";
+import { type ListingPage, listingCards } from "./listing";
 import { ProductCard } from "./product-card";
 
 const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
@@ -42,14 +42,14 @@ export function ProductGrid({ listing, banners = [], categoryId, eager = 2 }: Pr
   const location = useLocation();
   const navigate = useNavigate();
   const fetcher = useFetcher<{ listing?: ListingPage }>();
-  const [state, setState] = useState({ source: listing, items: listing.results, from: listing.from, to: listing.to });
+  const [state, setState] = useState({ source: listing, items: listingCards(listing), from: listing.from, to: listing.to });
   const direction = useRef<"more" | "less" | null>(null);
   const anchor = useRef<{ id: number; top: number } | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const focusFirstNew = useRef<number | null>(null);
 
   // New loader data (filters, sort, navigation): start again from it.
-  if (state.source !== listing) setState({ source: listing, items: listing.results, from: listing.from, to: listing.to });
+  if (state.source !== listing) setState({ source: listing, items: listingCards(listing), from: listing.from, to: listing.to });
 
   useEffect(() => {
     const page = fetcher.data?.listing;
@@ -58,7 +58,7 @@ export function ProductGrid({ listing, banners = [], categoryId, eager = 2 }: Pr
     direction.current = null;
     setState((s) => {
       const seen = new Set(s.items.map((p) => p.id));
-      const fresh = page.results.filter((p) => !seen.has(p.id));
+      const fresh = listingCards(page).filter((p) => !seen.has(p.id));
       focusFirstNew.current = fresh[0]?.id ?? null;
       const next = dir === "more" ? { ...s, items: [...s.items, ...fresh], to: page.to } : { ...s, items: [...fresh, ...s.items], from: page.from };
       window.history.replaceState(window.history.state, "", location.pathname + withPage(location.search, next));

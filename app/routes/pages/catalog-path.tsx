@@ -1,11 +1,11 @@
 import * as ReactDOM from "react-dom";
 import { data, redirect } from "react-router";
-import { cardPath, cardView, filterView } from "../../../core/card-view.ts";
+import { cardPath } from "../../../core/card-view.ts";
 import { parseListingState, serialiseListingState } from "../../../core/catalog-filters.ts";
 import { localePath } from "../../../core/stores.ts";
 import { catalogFor } from "~/features/catalog/catalog.server";
-import type { ListingPage } from "~/features/catalog/listing";
-import { PAGE_SIZE } from "~/features/catalog/listing.server";
+import { listingCards } from "~/features/catalog/listing";
+import { filtersView, loadRange, PAGE_SIZE } from "~/features/catalog/listing.server";
 import { loadProductRoute } from "~/features/catalog/product-route.server";
 import { productAction } from "~/features/product/product-actions.server";
 import { productPageData } from "~/features/product/product-data";
@@ -40,26 +40,13 @@ async function loadCategory({ request, context }: Route.LoaderArgs) {
   if (canonicalQuery !== url.search.replace(/^\?/, "") && /(^|&)r_\d+_m(in|ax)=|(^|&)f=[^&]*&(.*&)?f=/.test(url.search.slice(1))) {
     throw redirect(`${localePath(lang, path)}${canonicalQuery ? `?${canonicalQuery}` : ""}`);
   }
-  const pages = Math.max(first.pages, 1);
-  if (state.page.from > pages) throw notFound();
-  const to = Math.min(state.page.to, pages);
-  const rest = await Promise.all(
-    Array.from({ length: to - state.page.from }, (_, i) => catalog.listByCategory(ctx, slug, { ...q, page: state.page.from + 1 + i })),
-  );
-  const listing: ListingPage = {
-    results: [first, ...rest].flatMap((p) => (p?.results ?? []).map(cardView)),
-    from: state.page.from,
-    to,
-    pages,
-    total: first.total,
-    page_size: first.page_size,
-  };
+  const listing = await loadRange(state.page, (page) => catalog.listByCategory(ctx, slug, { ...q, page }).then((p) => p ?? { ...first, results: [] }), first);
   return {
     kind: "category" as const,
     lang,
     path,
     category: first.category,
-    filters: first.filters.map(filterView),
+    filters: filtersView(first.filters),
     selected: state.selected,
     sort: state.sort,
     banners: first.banners,
@@ -139,7 +126,9 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
       breadcrumbJsonLd(crumbs),
       itemListJsonLd(
         c.name,
-        d.listing.results.slice(0, 24).map((p) => base(cardPath(p))),
+        listingCards(d.listing)
+          .slice(0, 24)
+          .map((p) => base(cardPath(p))),
       ),
     ],
   });

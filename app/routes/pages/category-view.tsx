@@ -4,9 +4,11 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { BannerRow } from "~/features/catalog/banners";
 import { CategoryTiles } from "~/features/catalog/category-tiles";
 import { FiltersPanel, SelectedChips, SortSelect } from "~/features/catalog/filters";
+import { listingCards } from "~/features/catalog/listing";
 import { ProductGrid } from "~/features/catalog/product-grid";
 import { RecentlyViewed } from "~/features/catalog/recently-viewed";
 import { useI18n } from "~/lib/i18n";
+import { unpack } from "~/lib/packed";
 import type { Route } from "./+types/catalog-path";
 
 /*
@@ -21,6 +23,7 @@ export function CategoryPage({ d }: { d: CategoryData }) {
   const { t, href } = useI18n();
   const c = d.category;
   const ctx = { selected: d.selected, sort: d.sort, categoryId: c.id };
+  const filters = unpack(d.filters);
   const topBanners = d.banners.filter((b) => b.grid_position == null);
   return (
     <div className="container-shop pb-10 pt-4">
@@ -58,7 +61,7 @@ export function CategoryPage({ d }: { d: CategoryData }) {
         <HydrateLater>
           <aside aria-label={t("catalog.filters.title")} className="lg:sticky lg:top-36 lg:max-h-[calc(100vh-10rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
             <div className="grid grid-cols-2 gap-2 lg:block">
-              <FiltersPanel filters={d.filters} total={d.listing.total} {...ctx} />
+              <FiltersPanel filters={filters} total={d.listing.total} {...ctx} />
               <div className="lg:hidden">
                 <SortSelect {...ctx} id="sort-m" />
               </div>
@@ -68,13 +71,13 @@ export function CategoryPage({ d }: { d: CategoryData }) {
         <div>
           <HydrateLater>
             <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-              <SelectedChips filters={d.filters} {...ctx} />
+              <SelectedChips filters={filters} {...ctx} />
               <div className="ml-auto hidden lg:block">
                 <SortSelect {...ctx} />
               </div>
             </div>
           </HydrateLater>
-          {d.listing.results.length > 0 ? (
+          {listingCards(d.listing).length > 0 ? (
             <ProductGrid listing={d.listing} banners={d.banners} categoryId={c.id} />
           ) : (
             <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">

@@ -8,6 +8,7 @@ import type { Paginated, ProductCard, SpecialListing } from "../../../core/catal
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { catalogFor } from "~/features/catalog/catalog.server";
 import { Illustration } from "~/features/catalog/illustration";
+import { listingCards } from "~/features/catalog/listing";
 import { ListingSection } from "~/features/catalog/listing-section";
 import { PAGE_SIZE, loadRange } from "~/features/catalog/listing.server";
 import { RecentlyViewed } from "~/features/catalog/recently-viewed";
@@ -69,7 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
     fetchPage = (page) => catalog.weblistProducts(ctx, { ...q, page });
   }
   const listing = await loadRange(state.page, fetchPage);
-  const best = listing.results.reduce((m, p) => (p.prices.pvp_original ? Math.max(m, percentOff(p.prices.pvp_original, p.prices.pvp_web)) : m), 0);
+  const best = listingCards(listing).reduce((m, p) => (p.prices.pvp_original ? Math.max(m, percentOff(p.prices.pvp_original, p.prices.pvp_web)) : m), 0);
   return {
     lang,
     path,
@@ -104,7 +105,7 @@ export const meta: Route.MetaFunction = (args) => {
     jsonLd: [
       itemListJsonLd(
         data.title,
-        data.listing.results.map((p) => base + cardPath(p)),
+        listingCards(data.listing).map((p) => base + cardPath(p)),
       ),
     ],
   });
