@@ -125,6 +125,8 @@ export async function startFreshShop(backend: Backend, buildDir: string, extraEn
     LOG_LEVEL: "warn",
     // As `npm start` runs it (package.json): two glibc malloc arenas (docs/decisions/024).
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+    // Other glibc malloc settings given to the bench (MALLOC_MMAP_THRESHOLD_=..., GLIBC_TUNABLES=...), to try them.
+    ...Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => /^(MALLOC_|GLIBC_TUNABLES$)/.test(e[0]) && e[1] !== undefined)),
     ...(pgdb ? { DATABASE_URL: pgdb.url, SECRET: randomBytes(32).toString("hex") } : {}),
     ...extraEnv,
   };

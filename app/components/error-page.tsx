@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { Link } from "~/components/link";
 import { markRequestFailed } from "~/components/progress-bar";
 import { useI18n } from "~/lib/i18n";
 

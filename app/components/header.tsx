@@ -1,5 +1,6 @@
 import { type ComponentType, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "~/components/link";
 import { Logo } from "~/components/logo";
 import { AccountMenu } from "~/features/accounts/account-menu";
 import { useFavouriteIds } from "~/features/accounts/favourites";

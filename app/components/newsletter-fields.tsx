@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { useI18n } from "~/lib/i18n";
 
 /** The footer sits on a dark band, the popup on white: same fields, two colour schemes. */

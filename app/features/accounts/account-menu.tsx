@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "~/components/link";
 import { ICONS, Icon } from "~/components/header";
 import { useI18n } from "~/lib/i18n";
 import { useRootData } from "~/lib/root-data";

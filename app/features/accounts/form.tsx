@@ -1,5 +1,5 @@
 import { type ReactNode, type RefObject, useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { useI18n } from "~/lib/i18n";
 
 /**

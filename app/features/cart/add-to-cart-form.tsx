@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation, useSearchParams } from "react-router";
+import { useFetcher, useLocation, useSearchParams } from "react-router";
+import { Link } from "~/components/link";
 import type { Selection } from "../../../core/configurator.ts";
 import { hasKey } from "../../../core/i18n/index.ts";
 import { mediaUrl } from "../../../core/media.ts";

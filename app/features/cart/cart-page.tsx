@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
+import { Link } from "~/components/link";
 import type { CartBlocker, CartLine, CartRowDto } from "../../../core/cart.types.ts";
 import { MAX_QUANTITY, MIN_QUANTITY } from "../../../core/configurator.ts";
 import { mediaUrl } from "../../../core/media.ts";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { BrandDto } from "../../../core/catalog.types.ts";
 import { useI18n } from "~/lib/i18n";
 import { Picture } from "./picture";

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { useFetcher, useLocation, useNavigate } from "react-router";
+import { Link } from "~/components/link";
 import { type SavedCategoryPage, parseListingState, serialiseListingState } from "../../../core/catalog-filters.ts";
 import type { CardView as Card } from "../../../core/card-view.ts";
 import type { BannerDto } from "../../../core/catalog.types.ts";

@@ -1,5 +1,5 @@
 import { type ReactNode, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { CardView as Card } from "../../../core/card-view.ts";
 import type { BannerDto } from "../../../core/catalog.types.ts";
 import { useI18n } from "~/lib/i18n";

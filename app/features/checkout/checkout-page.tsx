@@ -1,5 +1,6 @@
 import { type FocusEvent, useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { paypalCommission } from "../../../core/cart-pricing.ts";
 import type { PaymentMethod } from "../../../core/cart.types.ts";
 import { TAX_TYPES } from "../../../core/tax-id.ts";

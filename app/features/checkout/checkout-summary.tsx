@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { CartRowDto } from "../../../core/cart.types.ts";
 import { mediaUrl } from "../../../core/media.ts";
 import { useI18n } from "~/lib/i18n";

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/link";
 import { TRANSFER_WAIT_DAYS } from "../../../core/orders.ts";
 import { OrderLines, OrderTotals } from "~/features/orders/order-parts";
 import { useI18n } from "~/lib/i18n";

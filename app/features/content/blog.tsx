@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { PostCategoryDto, PostPage, PostSummaryDto } from "../../../core/content.types.ts";
 import { useI18n } from "~/lib/i18n";
 import { Illustration } from "./illustrations";

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/link";
 import type { PopupDto } from "../../../core/marketing.types.ts";
 import { NewsletterField, NewsletterTerms } from "~/components/newsletter-fields";
 import { useI18n } from "~/lib/i18n";

@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { useI18n } from "~/lib/i18n";
 import type { UnsubscribeView } from "./unsubscribe.server";
 

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import type { OrderDto } from "../../../core/orders.types.ts";
 import { useI18n } from "~/lib/i18n";
 import { PaymentLogo } from "~/features/checkout/payment-methods";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { mediaUrl } from "../../../core/media.ts";
 import { orderStatusKey, subOrderStatusKey } from "../../../core/orders.ts";
 import type { OrderDto, OrderRowDto } from "../../../core/orders.types.ts";

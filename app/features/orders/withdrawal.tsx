@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import type { OrderDto } from "../../../core/orders.types.ts";
 import { useI18n } from "~/lib/i18n";
 import type { OrderActionResult } from "./order-view";

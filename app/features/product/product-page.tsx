@@ -1,6 +1,6 @@
 import { HydrateLater } from "~/lib/hydrate-later";
 import { useMemo } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { configCatalog, statusMessageKey } from "../../../core/configurator.ts";
 import { percentOff } from "../../../core/money.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/link";
 import { useFormResult } from "./form-parts";
 import { REVIEW_MAX } from "./limits";
 import { REVIEW_SORT_KEYS, type ReviewDto, type ReviewSort, type ReviewsPage } from "../../../core/product-page.types.ts";

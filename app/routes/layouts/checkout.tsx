@@ -1,4 +1,5 @@
-import { Link, Outlet } from "react-router";
+import { Outlet } from "react-router";
+import { Link } from "~/components/link";
 import { PaymentMarks } from "~/components/payment-marks";
 import { Logo } from "~/components/logo";
 import { useI18n } from "~/lib/i18n";

@@ -1,4 +1,5 @@
-import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData, type AppLoadContext } from "react-router";
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData, type AppLoadContext } from "react-router";
+import { Link } from "~/components/link";
 import type { Language } from "../../../core/stores.ts";
 import type { PostSummaryDto } from "../../../core/content.types.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { parseListingState } from "../../../core/catalog-filters.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { BannerRow } from "~/features/catalog/banners";

@@ -1,5 +1,5 @@
 import { HydrateLater } from "~/lib/hydrate-later";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { BannerRow } from "~/features/catalog/banners";
 import { CategoryTiles } from "~/features/catalog/category-tiles";

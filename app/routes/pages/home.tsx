@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { AwaitInPlace } from "~/lib/await-in-place";
 import { cardView } from "../../../core/card-view.ts";
 import { t } from "../../../core/i18n/index.ts";

@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { Form, Link, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData, useNavigation, type AppLoadContext } from "react-router";
+import { Form, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData, useNavigation, type AppLoadContext } from "react-router";
+import { Link } from "~/components/link";
 import type { Language } from "../../../core/stores.ts";
 import { type NewsletterResult, subscribeFromForm } from "~/features/content/newsletter.server";
 import { NewsletterField, NewsletterTerms } from "~/components/newsletter-fields";

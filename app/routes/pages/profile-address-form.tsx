@@ -1,5 +1,6 @@
 import { useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { addressSchema, parseForm } from "../../../core/accounts.forms.ts";
 import type { AddressType } from "../../../core/accounts.types.ts";
 import { t } from "../../../core/i18n/index.ts";

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import type { AddressDto, AddressType } from "../../../core/accounts.types.ts";
 import { accountMeta } from "~/features/accounts/meta";
 import { DoneNotice, EmptyState, Panel, ProfileHeading } from "~/features/accounts/profile-ui";

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { DoneNotice, Panel, ProfileHeading } from "~/features/accounts/profile-ui";
 import { accountMeta } from "~/features/accounts/meta";
 import { backTo, doneMessage, pageBase, profileData } from "~/features/accounts/profile.server";

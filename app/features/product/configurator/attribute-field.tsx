@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { type CfgAttribute, type Issue, isRequired, rangeLimits } from "../../../../core/configurator.ts";
 import { useI18n } from "~/lib/i18n";
 import type { AttributeView } from "../product-view";
