@@ -10,7 +10,7 @@ export const PAGE_SIZE = 24;
 /*
  * A listing's cards and a category's filters leave the loader packed (lib/packed.ts): one text
  * each instead of ~300 and ~100 values for React Router's serialiser to walk on every request
- * (6.7 % of a category page's server time, decision 039). Packed once per distinct content: the
+ * (5-7 % of a category page's server time, decision 039). Packed once per distinct content: the
  * same listing, sort and stock give the same text to every visitor. A kept pack holds its JSON
  * key, its text and its views: ~25 KB for a page of 24 cards.
  */
