@@ -112,7 +112,7 @@ describeBrowser("accounts", (browser) => {
     await form.getByLabel("Contraseña", { exact: true }).fill(password);
     await form.getByRole("button", { name: "Iniciar sesión" }).click();
     await form.getByText("Debes de aceptar los términos y condiciones").waitFor();
-    expect(await focusedId(page)).toBe("login-terms");
+    await expect.poll(() => focusedId(page)).toBe("login-terms");
     await form.getByLabel("Contraseña", { exact: true }).fill("no-es-esta");
     await form.getByLabel("Acepto los").check();
     await form.getByRole("button", { name: "Iniciar sesión" }).click();
@@ -168,7 +168,7 @@ describeBrowser("accounts", (browser) => {
     await billing.getByLabel("Provincia").fill("Madrid");
     await billing.getByRole("button", { name: "Guardar dirección" }).click();
     await billing.locator("#address-tax_id-err").getByText("El formato del DNI no es correcto").waitFor();
-    expect(await focusedId(page)).toBe("address-tax_id");
+    await expect.poll(() => focusedId(page)).toBe("address-tax_id");
     await expectAccessible(page);
     await billing.getByLabel("Número de documento").fill("12345678Z");
     await billing.getByRole("button", { name: "Guardar dirección" }).click();

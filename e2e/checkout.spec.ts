@@ -236,7 +236,7 @@ describeBrowser("checkout", (browser) => {
     expect(await flow.result()).toBe("transfer");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // The heading takes the focus: a screen reader starts with the answer.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("result-title");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("result-title");
     await shot(shop, "result-transfer-390");
   });
 

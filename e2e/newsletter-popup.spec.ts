@@ -81,7 +81,7 @@ describeBrowser("newsletter popup", (browser) => {
     await dialog.waitFor({ state: "detached" });
     await expect.poll(() => popupState(page)).toBe("closed");
     // Focus is back on the link the visitor came through.
-    expect(await shop.focused()).toMatchObject({ tag: "a", href: "/" });
+    await expect.poll(() => shop.focused()).toMatchObject({ tag: "a", href: "/" });
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("BañoDirecto, Inicio");
 
     // The next view of the same page: asked again, already seen, nothing shows.

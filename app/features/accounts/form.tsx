@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useEffect, useRef } from "react";
+import { type ReactNode, type RefObject, useLayoutEffect, useRef } from "react";
 import { Link } from "~/components/link";
 import { useI18n } from "~/lib/i18n";
 
@@ -191,10 +191,12 @@ export function firstError(errors: FieldErrors | undefined, order: readonly stri
 /**
  * After an answer with errors, moves the focus to the first invalid field (or to the form's
  * message) so a keyboard or screen-reader user lands where the problem is. Without JavaScript
- * the same happens through the `autoFocus` the server renders on that field.
+ * the same happens through the `autoFocus` the server renders on that field. A layout effect,
+ * so the focus moves in the same task that shows the errors: no moment where the message is
+ * on screen and the focus still on the button.
  */
 export function useFocusOnError(ref: RefObject<HTMLFormElement | null>, answer: unknown) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!answer || !ref.current) return;
     const target = ref.current.querySelector<HTMLElement>('[aria-invalid="true"]') ?? ref.current.querySelector<HTMLElement>('[role="alert"]');
     target?.focus();
