@@ -14,14 +14,16 @@
  * 2 s warm-up and an autocannon run at 8 connections per page (category, product: the category's
  * first product): req/s, and the CPU time its processes used per request (user + system, from
  * /proc, every process of its process group). Both shops are up the whole time; the one not
- * measured is idle.
+ * measured is idle. Before the first round every shop's pages get BENCH_WARMUP seconds of load
+ * each (default 30; bench/lib.ts WARMUP_SECONDS): the rounds compare processes past their
+ * compilation, as they run in production (BENCH_WARMUP=0: the rounds before the sixteenth).
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { createPgDatabase, load, median, waitFor } from "./lib.ts";
+import { createPgDatabase, load, median, WARMUP_SECONDS, waitFor } from "./lib.ts";
 
 const trees = process.argv.slice(2).map((d) => resolve(d));
 if (trees.length < 2) throw new Error("usage: bench/baseline.ts <before tree> <after tree> [...]");
@@ -94,6 +96,10 @@ async function main() {
   const shops: Shop[] = [];
   try {
     for (const [i, tree] of trees.entries()) shops.push(await startShop(tree, 4500 + i));
+    if (WARMUP_SECONDS > 0) {
+      for (const s of shops) for (const path of Object.values(s.paths)) await load(s.base + path, WARMUP_SECONDS, 8);
+      console.log(`warmed up: ${WARMUP_SECONDS} s at c=8 per page and tree (load ${loadavg()[0].toFixed(2)})`);
+    }
     const figures = new Map<string, { rps: number[]; cpu: number[] }>();
     for (let round = 0; round < ROUNDS; round++) {
       for (const s of shops) {

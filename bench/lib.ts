@@ -164,4 +164,14 @@ export async function load(url: string, seconds: number, connections = 50): Prom
   return { reqPerSec: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
 
+/**
+ * Seconds of load a page gets before it is measured (BENCH_WARMUP, default 30). A fresh process
+ * is still compiling: on a 2-core machine V8 keeps optimizing the render's functions for the first
+ * ~3,000 pages, on its helper threads, which the page then waits for. A category page measured
+ * 2 s after its first request served 104-131 req/s; the same process after 30 s 143-178
+ * (2026-11-28, bench/RESULTS.md, sixteenth round). A shop in production is past that after a
+ * minute; the bench measures both.
+ */
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 30);
+
 export type { ShopProcess };

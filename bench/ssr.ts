@@ -14,6 +14,11 @@
  * before the sixth did: that process has no heap limit, and renders a third faster for it);
  * BENCH_NODE_OPTIONS adds flags after npm start's (a later flag wins).
  *
+ * Each page is loaded for BENCH_WARMUP seconds (default 30) at c=8 before its figures are taken: a
+ * fresh process spends its first thousands of pages compiling (bench/lib.ts WARMUP_SECONDS). The
+ * line also gives the c=8 figure 2 s after the page's first request, as rounds before the
+ * sixteenth measured it.
+ *
  * The pages a shopper opens are measured the same way (issue 12), with their cookies in every
  * request: `cart` (a guest's cart of a configured shower tray and a tap, `bd_cart` cookie),
  * `checkout` (with that cart) and `profile` (a logged-in customer's profile home with addresses,
@@ -30,7 +35,7 @@
  */
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
-import { type Backend, type LoadFigure, load, postgresAvailable, spawnBuiltShop, startFreshShop, storefrontBuild, waitFor200 } from "./lib.ts";
+import { type Backend, type LoadFigure, load, postgresAvailable, spawnBuiltShop, startFreshShop, storefrontBuild, WARMUP_SECONDS, waitFor200 } from "./lib.ts";
 import { customer, fetchHttp, type GuestCart, guestCart } from "./shopper.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -101,9 +106,13 @@ async function main() {
       ];
       for (const [name, path] of pages.filter(([n]) => !only || only.includes(n))) {
         await load(base + path, 2, 8); // warm-up
+        const cold = await load(base + path, SECONDS, 8);
+        await load(base + path, Math.max(0, WARMUP_SECONDS - 2 - SECONDS), 8);
         const c8 = await load(base + path, SECONDS, 8);
         const c1 = await load(base + path, Math.max(3, SECONDS / 2), 1);
-        console.log(`${backend.padEnd(8)} ${name.padEnd(8)} c=8: ${fmt(c8)} | c=1: ${fmt(c1)}  (${path}; load ${loadavg()[0].toFixed(2)})`);
+        console.log(
+          `${backend.padEnd(8)} ${name.padEnd(8)} c=8: ${fmt(c8)} | c=1: ${fmt(c1)} | c=8 after 2 s: ${cold.reqPerSec} req/s  (${path}; load ${loadavg()[0].toFixed(2)})`,
+        );
       }
       // The shopper's pages, with their cookies; the guest's cart is made once, the customer right before its page.
       const http = fetchHttp(base);
@@ -129,7 +138,7 @@ async function main() {
         await first.arrayBuffer();
         const check = `status ${first.status}, x-cache ${first.headers.get("x-cache") ?? "none"}, cache-control ${first.headers.get("cache-control")}`;
         if (first.status !== 200) throw new Error(`${name} ${path}: ${check}`);
-        await loadAs(base + path, cookie, 2, 8); // warm-up
+        await loadAs(base + path, cookie, Math.max(2, WARMUP_SECONDS - SECONDS), 8); // warm-up
         const c8 = await loadAs(base + path, cookie, SECONDS, 8);
         const c1 = await loadAs(base + path, cookie, Math.max(3, SECONDS / 2), 1);
         console.log(
