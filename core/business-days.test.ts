@@ -19,6 +19,18 @@ describe("business days", () => {
     // 23:30 UTC on Friday is already Saturday in Madrid.
     expect(iso(shopToday(new Date("2025-03-07T23:30:00Z")))).toBe("2025-03-08");
   });
+  it("turns the day at Madrid's midnight, minute by minute, in winter and in summer", () => {
+    // Winter (UTC+1): midnight is 23:00 UTC; summer (UTC+2): 22:00 UTC.
+    expect(iso(shopToday(new Date("2025-01-14T22:59:59.999Z")))).toBe("2025-01-14");
+    expect(iso(shopToday(new Date("2025-01-14T23:00:00Z")))).toBe("2025-01-15");
+    expect(iso(shopToday(new Date("2025-01-14T22:59:00Z")))).toBe("2025-01-14");
+    expect(iso(shopToday(new Date("2025-07-14T21:59:30Z")))).toBe("2025-07-14");
+    expect(iso(shopToday(new Date("2025-07-14T22:00:30Z")))).toBe("2025-07-15");
+    // Each answer is its own Date: a caller changing it changes nobody else's.
+    const a = shopToday(new Date("2025-07-14T22:00:40Z"));
+    a.setUTCDate(1);
+    expect(iso(shopToday(new Date("2025-07-14T22:00:50Z")))).toBe("2025-07-15");
+  });
   it("gives a from-to range", () => {
     const r = deliveryRange({ min: 3, max: 7 }, new Date("2025-03-06T10:00:00Z"));
     expect([iso(r.from), iso(r.to)]).toEqual(["2025-03-11", "2025-03-17"]);

@@ -6,10 +6,23 @@
 import { TIME_ZONE } from "./stores.ts";
 import { dateFormat } from "./intl.ts";
 
-/** Today's calendar date in Madrid, as a UTC-midnight Date. */
+let lastMinute = Number.NaN;
+let lastDay = 0;
+
+/**
+ * Today's calendar date in Madrid, as a UTC-midnight Date. Worked out once a minute: Madrid's
+ * offset is whole hours, so every instant of one UTC minute falls on the same Madrid day (a
+ * product page asks for it for each delivery range, and the time zone's formatting is the costly
+ * part).
+ */
 export function shopToday(now: Date = new Date()): Date {
-  const parts = dateFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-  return new Date(`${parts}T00:00:00Z`);
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    const parts = dateFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+    lastDay = Date.parse(`${parts}T00:00:00Z`);
+    lastMinute = minute;
+  }
+  return new Date(lastDay);
 }
 
 const isWeekend = (d: Date) => d.getUTCDay() === 0 || d.getUTCDay() === 6;
