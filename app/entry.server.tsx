@@ -36,7 +36,7 @@ function messagesElement(url: string, keys: Set<string>): string {
   if (element === undefined) {
     const json = JSON.stringify(pickMessages(lang, keys)).replace(/</g, "\\u003c");
     element = `<script id="i18n-${lang}" type="application/json" data-src="${src}">${json}</script>`;
-    if (messageElements.size >= 256) messageElements.delete(messageElements.keys().next().value as string);
+    if (messageElements.size >= 64) messageElements.delete(messageElements.keys().next().value as string);
   } else messageElements.delete(id);
   messageElements.set(id, element);
   return element;
