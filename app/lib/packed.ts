@@ -15,8 +15,7 @@
  *
  * On the server a packed holder keeps its object (a WeakMap keyed by the holder, which the
  * serialiser does not see) and the render reads it unparsed, or, packed with `keepValue: false`
- * (the product's catalog part), keeps its text alone and the render parses it, once while it is
- * among the last few read (`PARSED_KEPT`). In the browser
+ * (the product's catalog part), keeps its text alone and the render parses a copy. In the browser
  * the text is parsed once per holder (a hydration or a navigation's data), and the same object
  * is returned to every render after, so hooks depending on its parts keep their identities.
  */
@@ -96,8 +95,8 @@ function resolveRefs(v: unknown, shared: unknown[]): unknown {
  * undefined in arrays). For data kept and handed out many times: packing costs about what the
  * serialiser's walk does (the related products' cards, packed on every request, cost as much
  * CPU as before), reading a kept pack costs nothing. `keepValue: false` does not keep the value
- * with its text: the server's render then parses the text while it is not among the last few
- * read (see unpack), and only the text stays in memory.
+ * with its text: the server's render then parses the text, once per request (see unpack), and
+ * only the text stays in memory.
  */
 export function pack<T>(value: T, opts: { keepValue?: boolean } = {}): Packed<T> {
   // Characters past Latin-1 (€, curly quotes, dashes) written as \u escapes: V8 then keeps the
@@ -121,41 +120,18 @@ export function packKept<T extends object>(value: T): Packed<T> {
 }
 
 /**
- * On the server, the values of the last `PARSED_KEPT` holders parsed (packed without their value),
- * most recently read last: the products being looked at now are parsed once, not on every request
- * (parsing a configurable tray's catalog part was 4 % of its page's server time), and the values
- * of all the others are not kept (decision 038: ~25 MB after the memory benchmark's 20,000
- * requests). A value read by renders is never changed by them, as with the values packed with
- * their holder.
- */
-const parsed = new Map<object, unknown>();
-export const PARSED_KEPT = 16;
-
-/**
  * The packed value: the packed object itself where it was packed with its value; else parsed,
- * once per holder in the browser, and on the server once while the holder is among the last
- * `PARSED_KEPT` read.
+ * once per holder in the browser, on every call on the server.
  */
 export function unpack<T>(packed: Packed<T>): T {
   if (values.has(packed)) return values.get(packed) as T;
-  const browser = typeof document !== "undefined";
-  if (!browser && parsed.has(packed)) {
-    const kept = parsed.get(packed) as T;
-    parsed.delete(packed);
-    parsed.set(packed, kept);
-    return kept;
-  }
   const [shared, root] = JSON.parse(swapQuotes(packed.json)) as [unknown[], unknown];
   // Shared values hold only earlier ones (each was written after what it holds).
   for (let i = 0; i < shared.length; i++) shared[i] = resolveRefs(shared[i], shared);
   const value = resolveRefs(root, shared) as T;
   // In the browser a holder is one loader data's; on the server a holder packed without its value
-  // is kept and shared by requests: its value is kept a while, among the last read.
-  if (browser) values.set(packed, value);
-  else {
-    if (parsed.size >= PARSED_KEPT) parsed.delete(parsed.keys().next().value as object);
-    parsed.set(packed, value);
-  }
+  // is kept and shared by requests: its value is not kept with it (the caller keeps it per request).
+  if (typeof document !== "undefined") values.set(packed, value);
   return value;
 }
 
