@@ -107,7 +107,8 @@ async function main() {
       for (const [name, path] of pages.filter(([n]) => !only || only.includes(n))) {
         await load(base + path, 2, 8); // warm-up
         const cold = await load(base + path, SECONDS, 8);
-        await load(base + path, Math.max(0, WARMUP_SECONDS - 2 - SECONDS), 8);
+        const rest = WARMUP_SECONDS - 2 - SECONDS;
+        if (rest > 0) await load(base + path, rest, 8);
         const c8 = await load(base + path, SECONDS, 8);
         const c1 = await load(base + path, Math.max(3, SECONDS / 2), 1);
         console.log(
