@@ -35,6 +35,53 @@ const importMetaPlugin = {
   },
 };
 
+/** esbuild's options for the server (the output folder is the caller's). */
+export function serverBuildOptions() {
+  return {
+    absWorkingDir: ROOT,
+    entryPoints: { main: join(ROOT, "server", "main.ts") },
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    splitting: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    tsconfig: join(ROOT, "tsconfig.json"),
+    plugins: [importMetaPlugin],
+    logLevel: "warning",
+    legalComments: "none",
+  };
+}
+
+/**
+ * The packages the compiled server imports when it starts (static imports, followed through its
+ * chunks) and those it imports only when it needs them (dynamic imports), as esbuild sees them.
+ */
+export async function serverImports() {
+  const { metafile } = await esbuild.build({ ...serverBuildOptions(), outdir: join(OUT_DIR, "graph"), write: false, metafile: true });
+  const outputs = metafile.outputs;
+  const atStart = new Set();
+  const onDemand = new Set();
+  const seen = new Set();
+  const walk = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imp of outputs[file]?.imports ?? []) {
+      if (imp.external) (imp.kind === "dynamic-import" ? onDemand : atStart).add(imp.path);
+      else if (imp.kind === "import-statement") walk(imp.path);
+    }
+  };
+  const entry = Object.keys(outputs).find((f) => outputs[f].entryPoint?.endsWith("server/main.ts"));
+  walk(entry);
+  // Chunks reached only through a dynamic import: what they import is loaded on demand too.
+  for (const file of Object.keys(outputs)) {
+    if (seen.has(file)) continue;
+    for (const imp of outputs[file].imports) if (imp.external) onDemand.add(imp.path);
+  }
+  return { atStart, onDemand };
+}
+
 /**
  * Builds the server into a temporary folder, then swaps it in, so a shop starting meanwhile never
  * reads half a build. Returns the path of the entry module.
@@ -44,22 +91,7 @@ export async function buildServer() {
   const old = `${OUT_DIR}.${process.pid}.old`;
   await rm(tmp, { recursive: true, force: true });
   try {
-    await esbuild.build({
-      absWorkingDir: ROOT,
-      entryPoints: { main: join(ROOT, "server", "main.ts") },
-      outdir: tmp,
-      outExtension: { ".js": ".mjs" },
-      bundle: true,
-      splitting: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      packages: "external",
-      tsconfig: join(ROOT, "tsconfig.json"),
-      plugins: [importMetaPlugin],
-      logLevel: "warning",
-      legalComments: "none",
-    });
+    await esbuild.build({ ...serverBuildOptions(), outdir: tmp });
     await mkdir(dirname(OUT_DIR), { recursive: true });
     await rename(OUT_DIR, old).catch(() => {});
     // Another start may have swapped its build in meanwhile: theirs is as good as ours.

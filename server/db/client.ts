@@ -1,13 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import pg from "pg";
+import type { Client as PgClient } from "pg";
 import { lockDataDir } from "./lock.ts";
 import { schema } from "./schema.ts";
 
@@ -100,6 +96,13 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   }
   let client: PGlite;
   try {
+    // Each driver is loaded only where it runs (decision 041): the embedded database's modules are
+    // not in a process on PostgreSQL, nor pg's in one on PGlite.
+    const [{ PGlite }, { pg_trgm }, { unaccent }] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite/contrib/pg_trgm"),
+      import("@electric-sql/pglite/contrib/unaccent"),
+    ]);
     const settings = Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
     // PGlite's WebAssembly compiled by V8's baseline compiler only (docs/decisions/028): the
     // optimising tier would keep a second, optimised copy of Postgres' hot code (~40-80 MB
@@ -110,14 +113,15 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     release();
     throw e;
   }
-  return wrapPglite(client, release);
+  return await wrapPglite(client, release);
 }
 
 /**
  * The Database of an open PGlite instance (the embedded default, and the tests' clones of a
  * migrated template): one adapter for both. `release` runs after the instance closes.
  */
-export function wrapPglite(client: PGlite, release: () => void = () => {}): Database {
+export async function wrapPglite(client: PGlite, release: () => void = () => {}): Promise<Database> {
+  const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const listeners = new Map<string, Set<(p: string) => void>>();
   return {
@@ -159,13 +163,14 @@ export function wrapPglite(client: PGlite, release: () => void = () => {}): Data
 }
 
 async function openPostgres(url: string, max: number, log: DbLogger, firstDelayMs: number): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import("pg"), import("drizzle-orm/node-postgres")]);
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // An idle client that dies (server restart) must not crash the process; the pool replaces it.
   pool.on("error", (err) => log.warn({ err }, "idle database connection lost"));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners = new Map<string, Set<(p: string) => void>>();
-  let listenClient: pg.Client | undefined;
-  let connecting: Promise<pg.Client> | undefined;
+  let listenClient: PgClient | undefined;
+  let connecting: Promise<PgClient> | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let attempt = 0;
   let closed = false;
@@ -181,7 +186,7 @@ async function openPostgres(url: string, max: number, log: DbLogger, firstDelayM
   };
 
   /** A connection that LISTENs on every channel with listeners. */
-  async function connectListener(): Promise<pg.Client> {
+  async function connectListener(): Promise<PgClient> {
     // keepAlive: a connection cut without a reset (a dead network path) is noticed, not left silent forever.
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
     client.on("error", (err) => {
@@ -200,7 +205,7 @@ async function openPostgres(url: string, max: number, log: DbLogger, firstDelayM
     return client;
   }
 
-  function lost(client: pg.Client) {
+  function lost(client: PgClient) {
     if (client !== listenClient || closed) return;
     listenClient = undefined;
     void client.end().catch(() => {});

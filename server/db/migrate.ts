@@ -1,6 +1,4 @@
 import { fileURLToPath } from "node:url";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { Database } from "./client.ts";
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -12,8 +10,9 @@ const MIGRATION_LOCK = 7_340_001;
 /** Applies the linear history of committed SQL migrations, then runs `after` under the same lock. */
 export async function migrate(database: Database, after?: () => Promise<void>): Promise<void> {
   await database.withAdvisoryLock(MIGRATION_LOCK, async () => {
-    if (database.kind === "pglite") await migratePglite(database.db as never, { migrationsFolder });
-    else await migratePg(database.db as never, { migrationsFolder });
+    // The migrator of the driver in use only (its module loads that driver: decision 041).
+    if (database.kind === "pglite") await (await import("drizzle-orm/pglite/migrator")).migrate(database.db as never, { migrationsFolder });
+    else await (await import("drizzle-orm/node-postgres/migrator")).migrate(database.db as never, { migrationsFolder });
     await after?.();
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../../config.ts";
 
 export type MailMessage = {
@@ -30,9 +30,13 @@ const FILE_NAME = /^[0-9TZ-]+-[a-f0-9]{8}\.eml$/;
  */
 export function createMailService(config: Pick<Config, "smtpUrl" | "mailFrom" | "dataDir">) {
   const outboxDir = join(config.dataDir, "outbox");
-  const transport = config.smtpUrl
-    ? nodemailer.createTransport(config.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  // nodemailer is loaded with the first mail, not with the shop (~3 MB of live heap that a
+  // process serving pages never uses; decision 041).
+  let transport: Promise<Transporter> | undefined;
+  const transporter = () =>
+    (transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" }),
+    ));
 
   return {
     kind: config.smtpUrl ? ("smtp" as const) : ("outbox" as const),
@@ -40,7 +44,7 @@ export function createMailService(config: Pick<Config, "smtpUrl" | "mailFrom" | 
 
     /** Sends one mail; resolves when the SMTP server accepted it (or the file is written). */
     async send(msg: MailMessage): Promise<{ messageId: string; file?: string }> {
-      const info = await transport.sendMail({
+      const info = await (await transporter()).sendMail({
         from: config.mailFrom,
         to: msg.to,
         subject: msg.subject,
@@ -98,7 +102,7 @@ export function createMailService(config: Pick<Config, "smtpUrl" | "mailFrom" | 
     },
 
     close() {
-      transport.close();
+      transport?.then((t) => t.close()).catch(() => {});
     },
   };
 }
