@@ -12,18 +12,15 @@ export { freePort, ROOT, spawnShop, waitFor200, storefrontBuild };
 /**
  * Starts the shop the way `npm start` runs it (package.json): the server compiled by
  * scripts/build-server.mjs, run by plain node (no TypeScript loader), with MALLOC_ARENA_MAX=2
- * unless env says otherwise and NODE_OPTIONS=--max-old-space-size=512 --max-semi-space-size=8 (env.NODE_OPTIONS is added
- * after it: a later flag wins). `nodeArgs` go before the entry point (flags NODE_OPTIONS refuses,
+ * unless env says otherwise and the NODE_OPTIONS of scripts/node-options.mjs (a heap limit, semi-spaces
+ * of 8 MB with env.DATABASE_URL and 4 MB without; env.NODE_OPTIONS is added after them: a later flag wins). `nodeArgs` go before the entry point (flags NODE_OPTIONS refuses,
  * e.g. --cpu-prof). The same handle as spawnShop (which runs the sources through tsx).
  */
 export async function spawnBuiltShop(env: Record<string, string>, nodeArgs: string[] = []): Promise<ShopProcess> {
   const { buildServer } = (await import(join(ROOT, "scripts", "build-server.mjs"))) as { buildServer(): Promise<string> };
+  const { shopNodeOptions } = (await import(join(ROOT, "scripts", "node-options.mjs"))) as { shopNodeOptions(env: Record<string, string>): string };
   const main = await buildServer();
-  return startShopProcess([...nodeArgs, main], {
-    MALLOC_ARENA_MAX: "2",
-    ...env,
-    NODE_OPTIONS: `--max-old-space-size=512 --max-semi-space-size=8 ${env.NODE_OPTIONS ?? ""}`.trim(),
-  });
+  return startShopProcess([...nodeArgs, main], { MALLOC_ARENA_MAX: "2", ...env, NODE_OPTIONS: shopNodeOptions(env) });
 }
 
 /**

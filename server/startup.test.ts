@@ -1,5 +1,7 @@
+import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { serverImports } from "../scripts/build-server.mjs";
+import { shopNodeOptions } from "../scripts/node-options.mjs";
 
 /**
  * What the compiled shop loads when it starts (decision 041): every module loaded stays in the
@@ -26,4 +28,23 @@ describe("the compiled server's imports at start", () => {
     // What the shop needs for its first page is there.
     for (const name of ["fastify", "react-router", "zod", "drizzle-orm"]) expect(atStart.has(name)).toBe(true);
   }, 30_000);
+});
+
+describe("npm start's V8 options (scripts/node-options.mjs)", () => {
+  const semi = (opts: string) => [...opts.matchAll(/--max-semi-space-size=(\d+)/g)].map((m) => Number(m[1]));
+  it("give the embedded database 4 MB semi-spaces and PostgreSQL 8, both a 512 MB heap limit", () => {
+    expect(semi(shopNodeOptions({}))).toEqual([4]);
+    expect(semi(shopNodeOptions({ DATABASE_URL: "  " }))).toEqual([4]); // empty counts as unset, as in server/config.ts
+    expect(semi(shopNodeOptions({ DATABASE_URL: "postgres://postgres@127.0.0.1:5432/shop" }))).toEqual([8]);
+    expect(shopNodeOptions({})).toContain("--max-old-space-size=512");
+  });
+  it("put the operator's own NODE_OPTIONS last, so theirs win", () => {
+    const opts = shopNodeOptions({ NODE_OPTIONS: "--max-semi-space-size=16" });
+    expect(semi(opts)).toEqual([4, 16]);
+    expect(opts.endsWith("--max-semi-space-size=16")).toBe(true);
+  });
+  it("are what npm start runs the shop with", async () => {
+    const pkg = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8")) as { scripts: Record<string, string> };
+    expect(pkg.scripts.start).toContain('NODE_OPTIONS="$(node scripts/node-options.mjs)" exec node');
+  });
 });

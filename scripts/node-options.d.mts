@@ -1,0 +1,1 @@
+export function shopNodeOptions(env?: Record<string, string | undefined>): string;
