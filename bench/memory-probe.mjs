@@ -1,9 +1,9 @@
 // Loaded into the measured shop process by bench/memory.ts (NODE_OPTIONS=--import): on SIGUSR2
 // it appends one JSON line with process.memoryUsage() and the sizes of the WebAssembly memories
-// (PGlite's) to MEMORY_PROBE_OUT; when the file `${MEMORY_PROBE_OUT}.snapshot` exists, it first
+// (PGlite's) and each V8 heap space's committed and used bytes to MEMORY_PROBE_OUT; when the file `${MEMORY_PROBE_OUT}.snapshot` exists, it first
 // writes a heap snapshot to the path that file names.
 import { appendFileSync, existsSync, readFileSync, rmSync } from "node:fs";
-import { writeHeapSnapshot } from "node:v8";
+import { getHeapSpaceStatistics, writeHeapSnapshot } from "node:v8";
 
 const out = process.env.MEMORY_PROBE_OUT;
 if (out) {
@@ -23,6 +23,8 @@ if (out) {
       writeHeapSnapshot(path);
     }
     const wasm = memories.map((m) => m.deref()?.buffer.byteLength ?? 0).filter((n) => n > 0);
-    appendFileSync(out, `${JSON.stringify({ ...process.memoryUsage(), wasm })}\n`);
+    // Each V8 heap space's committed (physical) and used bytes: where the heap's slack is.
+    const spaces = Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name.replace(/_space$/, ""), [s.physical_space_size, s.space_used_size]]));
+    appendFileSync(out, `${JSON.stringify({ ...process.memoryUsage(), wasm, spaces })}\n`);
   });
 }

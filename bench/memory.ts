@@ -90,9 +90,17 @@ async function main() {
     process.kill(pid, "SIGUSR2");
     for (let t = 0; t < 1200 && lineCount() <= before; t++) await new Promise((r) => setTimeout(r, 50));
     if (lineCount() <= before) return "; heap: no answer";
-    const u = JSON.parse(readFileSync(probeOut, "utf8").trim().split("\n").at(-1) ?? "{}") as NodeJS.MemoryUsage & { wasm: number[] };
+    const u = JSON.parse(readFileSync(probeOut, "utf8").trim().split("\n").at(-1) ?? "{}") as NodeJS.MemoryUsage & {
+      wasm: number[];
+      spaces?: Record<string, [number, number]>;
+    };
     wasmSizes = u.wasm;
-    return `${where()}; WebAssembly memory ${u.wasm.map(mb).join(" + ") || "none"} MB; JS heap used ${mb(u.heapUsed)} of ${mb(u.heapTotal)} MB, external ${mb(u.external)} MB (array buffers ${mb(u.arrayBuffers)} MB)`;
+    // The heap's spaces, committed/used MB (old, new, code, large objects...), those over 1 MB committed.
+    const spaces = Object.entries(u.spaces ?? {})
+      .filter(([, [committed]]) => committed >= 2 ** 20)
+      .map(([name, [committed, used]]) => `${name} ${mb(committed)}/${mb(used)}`)
+      .join(", ");
+    return `${where()}; WebAssembly memory ${u.wasm.map(mb).join(" + ") || "none"} MB; JS heap used ${mb(u.heapUsed)} of ${mb(u.heapTotal)} MB (${spaces}), external ${mb(u.external)} MB (array buffers ${mb(u.arrayBuffers)} MB)`;
   };
   const where = () => {
     const s = smapsSplit(pid, wasmSizes);
