@@ -11,8 +11,8 @@ export { freePort, ROOT, spawnShop, waitFor200, storefrontBuild };
 
 /**
  * Starts the shop the way `npm start` runs it (package.json): the server compiled by
- * scripts/build-server.mjs, run by plain node (no TypeScript loader), with MALLOC_ARENA_MAX=2
- * unless env says otherwise and the NODE_OPTIONS of scripts/node-options.mjs (a heap limit, semi-spaces
+ * scripts/build-server.mjs, run by plain node (no TypeScript loader), with npm start's malloc settings
+ * (SHOP_MALLOC) unless env says otherwise and the NODE_OPTIONS of scripts/node-options.mjs (a heap limit, semi-spaces
  * of 8 MB with env.DATABASE_URL and 4 MB without; env.NODE_OPTIONS is added after them: a later flag wins). `nodeArgs` go before the entry point (flags NODE_OPTIONS refuses,
  * e.g. --cpu-prof). The same handle as spawnShop (which runs the sources through tsx).
  */
@@ -20,7 +20,7 @@ export async function spawnBuiltShop(env: Record<string, string>, nodeArgs: stri
   const { buildServer } = (await import(join(ROOT, "scripts", "build-server.mjs"))) as { buildServer(): Promise<string> };
   const { shopNodeOptions } = (await import(join(ROOT, "scripts", "node-options.mjs"))) as { shopNodeOptions(env: Record<string, string>): string };
   const main = await buildServer();
-  return startShopProcess([...nodeArgs, main], { MALLOC_ARENA_MAX: "2", ...env, NODE_OPTIONS: shopNodeOptions(env) });
+  return startShopProcess([...nodeArgs, main], { ...SHOP_MALLOC, ...env, NODE_OPTIONS: shopNodeOptions(env) });
 }
 
 /**
@@ -110,6 +110,15 @@ export async function createPgDatabase(): Promise<{ url: string; drop(): Promise
 
 export type Backend = "pglite" | "postgres";
 
+/**
+ * glibc malloc as `npm start` sets it (package.json), unless the bench's own environment says
+ * otherwise: two arenas (docs/decisions/024) and a fixed mmap threshold of 1 MB (decision 041).
+ */
+const SHOP_MALLOC = {
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "1048576",
+};
+
 /** Starts the real shop process on a fresh PGlite DATA_DIR or a fresh PostgreSQL database. */
 export async function startFreshShop(backend: Backend, buildDir: string, extraEnv: Record<string, string> = {}, nodeArgs: string[] = []) {
   const dataDir = mkdtempSync(join(tmpdir(), "shop-bench-"));
@@ -120,8 +129,7 @@ export async function startFreshShop(backend: Backend, buildDir: string, extraEn
     DATA_DIR: dataDir,
     BUILD_DIR: buildDir,
     LOG_LEVEL: "warn",
-    // As `npm start` runs it (package.json): two glibc malloc arenas (docs/decisions/024).
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+    ...SHOP_MALLOC,
     // Other glibc malloc settings given to the bench (MALLOC_MMAP_THRESHOLD_=..., GLIBC_TUNABLES=...), to try them.
     ...Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => /^(MALLOC_|GLIBC_TUNABLES$)/.test(e[0]) && e[1] !== undefined)),
     ...(pgdb ? { DATABASE_URL: pgdb.url, SECRET: randomBytes(32).toString("hex") } : {}),

@@ -43,8 +43,10 @@ describe("npm start's V8 options (scripts/node-options.mjs)", () => {
     expect(semi(opts)).toEqual([4, 16]);
     expect(opts.endsWith("--max-semi-space-size=16")).toBe(true);
   });
-  it("are what npm start runs the shop with", async () => {
+  it("are what npm start runs the shop with, beside its malloc settings", async () => {
     const pkg = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8")) as { scripts: Record<string, string> };
     expect(pkg.scripts.start).toContain('NODE_OPTIONS="$(node scripts/node-options.mjs)" exec node');
+    // glibc's malloc: two arenas, and allocations of 1 MB and more in their own mappings (decision 041).
+    expect(pkg.scripts.start).toMatch(/MALLOC_ARENA_MAX=\$\{MALLOC_ARENA_MAX:-2\} MALLOC_MMAP_THRESHOLD_=\$\{MALLOC_MMAP_THRESHOLD_:-1048576\}/);
   });
 });
