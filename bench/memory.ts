@@ -5,8 +5,9 @@
  * pipeline and catalog API calls, 8 at a time, from the sitemap's URLs. RSS is read from
  * /proc/<pid>/status of the real process (PGlite by default; BENCH_DB=postgres), restarted on its
  * seeded data first (BENCH_FIRST_START=1 measures the process that seeded it), as `npm start`
- * runs it: the compiled server (scripts/build-server.mjs) under plain node, MALLOC_ARENA_MAX=2
- * (BENCH_SERVER=tsx runs the sources through tsx instead; MALLOC_ARENA_MAX=<n> overrides).
+ * runs it: the compiled server (scripts/build-server.mjs) under plain node, MALLOC_ARENA_MAX=2 and
+ * MALLOC_MMAP_THRESHOLD_=1048576 (BENCH_SERVER=tsx runs the sources through tsx instead; either
+ * variable set for the bench overrides).
  * Every 5,000 requests it prints where the memory is: resident WebAssembly memory (PGlite), other
  * anonymous memory (V8 heap, malloc), mapped files (code), and the JS heap as the process sees it
  * (bench/memory-probe.mjs, on SIGUSR2). BENCH_HEAP_SNAPSHOT=<file> writes a heap snapshot at 20,000

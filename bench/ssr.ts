@@ -9,7 +9,8 @@
  *   BUILD_DIR=build node --import tsx bench/ssr.ts            (BENCH_SECONDS=8, BENCH_DB=pglite|postgres)
  *
  * The measured process runs as `npm start` runs it: the compiled server under plain node with its
- * NODE_OPTIONS (heap limit, 8 MB semi-spaces) and MALLOC_ARENA_MAX=2, after a first start that
+ * NODE_OPTIONS (scripts/node-options.mjs: heap limit, semi-spaces of 8 MB on PostgreSQL and 4 on
+ * PGlite) and malloc settings (MALLOC_ARENA_MAX=2, MALLOC_MMAP_THRESHOLD_=1048576), after a first start that
  * seeded the database. BENCH_SERVER=tsx measures the sources run through tsx instead (every round
  * before the sixth did: that process has no heap limit, and renders a third faster for it);
  * BENCH_NODE_OPTIONS adds flags after npm start's (a later flag wins).
