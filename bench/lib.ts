@@ -111,12 +111,14 @@ export async function createPgDatabase(): Promise<{ url: string; drop(): Promise
 export type Backend = "pglite" | "postgres";
 
 /**
- * glibc malloc as `npm start` sets it (package.json), unless the bench's own environment says
- * otherwise: two arenas (docs/decisions/024) and a fixed mmap threshold of 1 MB (decision 041).
+ * glibc malloc as `npm start` sets it (package.json): two arenas (docs/decisions/024) and a fixed
+ * mmap threshold of 1 MB (decision 041). malloc settings given to the bench itself (MALLOC_*,
+ * GLIBC_TUNABLES) override or add to them, to try them.
  */
-const SHOP_MALLOC = {
-  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
-  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "1048576",
+const SHOP_MALLOC: Record<string, string> = {
+  MALLOC_ARENA_MAX: "2",
+  MALLOC_MMAP_THRESHOLD_: "1048576",
+  ...Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => /^(MALLOC_|GLIBC_TUNABLES$)/.test(e[0]) && e[1] !== undefined)),
 };
 
 /** Starts the real shop process on a fresh PGlite DATA_DIR or a fresh PostgreSQL database. */
@@ -130,8 +132,6 @@ export async function startFreshShop(backend: Backend, buildDir: string, extraEn
     BUILD_DIR: buildDir,
     LOG_LEVEL: "warn",
     ...SHOP_MALLOC,
-    // Other glibc malloc settings given to the bench (MALLOC_MMAP_THRESHOLD_=..., GLIBC_TUNABLES=...), to try them.
-    ...Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => /^(MALLOC_|GLIBC_TUNABLES$)/.test(e[0]) && e[1] !== undefined)),
     ...(pgdb ? { DATABASE_URL: pgdb.url, SECRET: randomBytes(32).toString("hex") } : {}),
     ...extraEnv,
   };
