@@ -28,6 +28,33 @@ const PAGES = {
   },
 } as const;
 
+/**
+ * The other public pages of each store, and where a page of each kind is found: a brand, a space
+ * (environment) and an inspiration post are reached through the first link of their index, as a
+ * shopper reaches them, so the test follows the demo data instead of naming its slugs.
+ */
+const INDEXES: [index: string, link: string][] = [
+  ["/marcas", "/marcas/"],
+  ["/espacios", "/espacios/"],
+];
+const MORE_PAGES = {
+  es: {
+    prefix: "",
+    search: "/buscar?q=plato",
+    listings: ["/ofertas", "/novedades"],
+    account: ["/signup", "/recuperar-contrasena", "/restaurar-contrasena"],
+    indexes: [...INDEXES, ["/inspiracion", "/inspiracion/"]],
+  },
+  // The French store has no blog (spec: "no blog").
+  fr: {
+    prefix: "/fr",
+    search: "/fr/buscar?q=receveur",
+    listings: ["/fr/ofertas", "/fr/novedades"],
+    account: ["/fr/signup", "/fr/recuperar-contrasena", "/fr/restaurar-contrasena"],
+    indexes: INDEXES,
+  },
+} as const;
+
 async function check(shop: ShopPage, path: string, status: number): Promise<string[]> {
   const res = await shop.goto(path);
   expect(res?.status(), path).toBe(status);
@@ -54,6 +81,22 @@ describeBrowser("accessibility (axe-core, WCAG 2.1 AA)", (browser) => {
           expect(product, "a product link in the category").toBeTruthy();
           problems.push(...(await check(shop, product!, 200)));
         }
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it(`has no serious or critical violation on the ${lang === "es" ? "Spanish" : "French"} store's other public pages`, async () => {
+      const shop = await browser.open({ viewport: "mobile" });
+      const more = MORE_PAGES[lang];
+      const problems: string[] = [];
+      for (const path of [more.search, ...more.listings, ...more.account]) problems.push(...(await check(shop, path, 200)));
+      for (const [index, link] of more.indexes) {
+        problems.push(...(await check(shop, more.prefix + index, 200)));
+        // The index's first entry (a brand, a space, a post; not a blog category's listing).
+        const hrefs = await shop.page.locator(`main a[href^="${more.prefix}${link}"]`).evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+        const entry = hrefs.find((h) => !h.includes("/cat/") && h !== more.prefix + index && h !== `${more.prefix + index}/`);
+        expect(entry, `an entry linked from ${more.prefix + index}`).toBeTruthy();
+        problems.push(...(await check(shop, entry!, 200)));
       }
       expect(problems).toEqual([]);
     });

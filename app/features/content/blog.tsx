@@ -68,6 +68,9 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostSummaryDto; hea
   );
 }
 
+/** A pager's end (no earlier or later page): greyed as a disabled button, with text still at 4.5:1. */
+const PAGER_OFF = "btn whitespace-nowrap border border-slate-300 bg-white text-slate-500";
+
 export function PostGrid({ list, basePath }: { list: PostPage; basePath: string }) {
   const { t, href } = useI18n();
   if (list.results.length === 0) return <p className="mt-10 text-slate-700">{t("blog.empty")}</p>;
@@ -80,23 +83,26 @@ export function PostGrid({ list, basePath }: { list: PostPage; basePath: string 
         ))}
       </div>
       {list.pages > 1 && (
-        <nav aria-label={t("blog.pagination")} className="mt-10 flex items-center justify-center gap-4">
+        <nav aria-label={t("blog.pagination")} className="mt-10 flex flex-wrap items-center justify-center gap-3 sm:gap-4">
           {list.page > 1 ? (
-            <Link to={pageUrl(list.page - 1)} className="btn-secondary" rel="prev">
+            <Link to={pageUrl(list.page - 1)} className="btn-secondary whitespace-nowrap" rel="prev">
               ← {t("blog.prev")}
             </Link>
           ) : (
-            <span className="btn-secondary pointer-events-none opacity-40" aria-hidden="true">
+            <span className={PAGER_OFF} aria-hidden="true">
               ← {t("blog.prev")}
             </span>
           )}
-          <span className="text-sm text-slate-700">{t("blog.page", { page: list.page, pages: list.pages })}</span>
+          {/* On a phone the page count goes above the two buttons (the three do not fit on one line at 360 px). */}
+          <span className="order-first w-full text-center text-sm text-slate-700 sm:order-none sm:w-auto">
+            {t("blog.page", { page: list.page, pages: list.pages })}
+          </span>
           {list.page < list.pages ? (
-            <Link to={pageUrl(list.page + 1)} className="btn-secondary" rel="next">
+            <Link to={pageUrl(list.page + 1)} className="btn-secondary whitespace-nowrap" rel="next">
               {t("blog.next")} →
             </Link>
           ) : (
-            <span className="btn-secondary pointer-events-none opacity-40" aria-hidden="true">
+            <span className={PAGER_OFF} aria-hidden="true">
               {t("blog.next")} →
             </span>
           )}

@@ -17,6 +17,7 @@ const C = {
   glass: "#cfe8f1",
 };
 
+/** `label`: what the drawing shows, for screen readers; empty for a decorative drawing. */
 type Props = { name: string; label: string; className?: string };
 
 export function Illustration({ name, label, className }: Props) {
@@ -24,7 +25,13 @@ export function Illustration({ name, label, className }: Props) {
   const Draw = DRAWINGS[name] ?? DRAWINGS.bathroom;
   const box = VIEWBOX[name] ?? "0 0 640 360";
   return (
-    <svg viewBox={box} role="img" aria-label={label} className={className ?? "h-auto w-full"} xmlns="http://www.w3.org/2000/svg">
+    <svg
+      viewBox={box}
+      // With no label the drawing is decoration (a post card's scene, beside the post's own title).
+      {...(label ? { role: "img", "aria-label": label } : { "aria-hidden": true })}
+      className={className ?? "h-auto w-full"}
+      xmlns="http://www.w3.org/2000/svg"
+    >
       <defs>
         <marker id={`a-${uid}`} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
           <path d="M0 0 L10 5 L0 10 z" fill={C.accent} />
