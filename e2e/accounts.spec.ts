@@ -75,6 +75,16 @@ async function expectAccessible(page: Page) {
   expect(found.map((v) => `${page.url()} ${v.id}: ${v.help} ${v.nodes.map((x) => x.target).join(", ")}`)).toEqual([]);
 }
 
+/** Opens each section of the profile at `base` (/profile/{id}) and checks it as expectAccessible does. */
+async function expectSectionsAccessible(shop: ShopPage, base: string, sections: string[]) {
+  for (const section of sections) {
+    await shop.goto(`${base}/${section}`);
+    expect(shop.path()).toBe(`${base}/${section}`);
+    await shop.page.getByRole("heading", { level: 1 }).waitFor();
+    await expectAccessible(shop.page);
+  }
+}
+
 /**
  * This visitor has already seen the marketing popups (their own "seen" record, db_popups): a
  * popup opening after a page's hydration would otherwise cover the header menu at random.
@@ -176,6 +186,9 @@ describeBrowser("accounts", (browser) => {
     await expect.poll(() => page.getByTestId("addresses-billing").getByText("DNI 12345678Z").count()).toBe(1);
     await expectAccessible(page);
 
+    // The profile's other sections as this customer sees them (the guest's favourite is in the list).
+    await expectSectionsAccessible(shop, base, ["access-data", "favourites", "newsletter", "order", "quotation", "privacy"]);
+
     // Professional: the switch, then the product page shows the professional price.
     await shop.goto(base);
     const pro = page.getByTestId("professional-switch");
@@ -248,7 +261,11 @@ describeBrowser("accounts", (browser) => {
     await form.getByRole("button", { name: "Se connecter" }).click();
     await page.waitForURL((u) => /^\/fr\/profile\/\d+$/.test(u.pathname));
     await page.getByRole("heading", { level: 1, name: "Bonjour, Léa" }).waitFor();
+    const base = shop.path();
     await expectAccessible(page);
+    // At phone width, every section of a French profile (no newsletter section there).
+    await expectSectionsAccessible(shop, base, ["access-data", "address", "favourites", "order", "quotation", "privacy"]);
+    await shop.goto(base);
     expect(await shop.lang()).toBe("fr");
     // No newsletter and no professionals area in the French store (spec 1).
     expect(await page.getByTestId("professional-switch").count()).toBe(0);
