@@ -41,7 +41,9 @@ const MORE_PAGES = {
   es: {
     prefix: "",
     search: "/buscar?q=plato",
-    listings: ["/ofertas", "/novedades"],
+    listings: ["/ofertas", "/novedades", "/rebajas"],
+    // Guides with measuring diagrams drawn in code, and the installation service's page.
+    content: ["/como-medir-una-mampara-angular", "/servicio-de-instalacion"],
     account: ["/signup", "/recuperar-contrasena", "/restaurar-contrasena"],
     indexes: [...INDEXES, ["/inspiracion", "/inspiracion/"]],
   },
@@ -50,6 +52,7 @@ const MORE_PAGES = {
     prefix: "/fr",
     search: "/fr/buscar?q=receveur",
     listings: ["/fr/ofertas", "/fr/novedades"],
+    content: ["/fr/como-medir-una-mampara-angular"],
     account: ["/fr/signup", "/fr/recuperar-contrasena", "/fr/restaurar-contrasena"],
     indexes: INDEXES,
   },
@@ -89,7 +92,7 @@ describeBrowser("accessibility (axe-core, WCAG 2.1 AA)", (browser) => {
       const shop = await browser.open({ viewport: "mobile" });
       const more = MORE_PAGES[lang];
       const problems: string[] = [];
-      for (const path of [more.search, ...more.listings, ...more.account]) problems.push(...(await check(shop, path, 200)));
+      for (const path of [more.search, ...more.listings, ...more.content, ...more.account]) problems.push(...(await check(shop, path, 200)));
       for (const [index, link] of more.indexes) {
         problems.push(...(await check(shop, more.prefix + index, 200)));
         // The index's first entry (a brand, a space, a post; not a blog category's listing).
@@ -97,6 +100,9 @@ describeBrowser("accessibility (axe-core, WCAG 2.1 AA)", (browser) => {
         const entry = hrefs.find((h) => !h.includes("/cat/") && h !== more.prefix + index && h !== `${more.prefix + index}/`);
         expect(entry, `an entry linked from ${more.prefix + index}`).toBeTruthy();
         problems.push(...(await check(shop, entry!, 200)));
+        // The blog's categories have a listing of their own.
+        const category = hrefs.find((h) => h.includes("/cat/"));
+        if (category) problems.push(...(await check(shop, category, 200)));
       }
       expect(problems).toEqual([]);
     });
