@@ -12,6 +12,9 @@ import { createTestShop, type TestShop } from "./test/test-shop.ts";
  * page never reaches the cache, and a cached page never shows a customer's name or prices.
  */
 const ORIGIN = "https://tienda.example.es";
+// The profile home's newsletter card (spec 6), its text after the card's title.
+const NEWSLETTER_ON = /Newsletter\s*Suscrito/;
+const NEWSLETTER_OFF = /Newsletter\s*No suscrito/;
 
 describeEachDb("account pages (SSR, no JavaScript) and the page cache", (kind) => {
   let shop: TestShop;
@@ -204,9 +207,16 @@ describeEachDb("account pages (SSR, no JavaScript) and the page cache", (kind) =
     const u = await createCustomer(shop, smtp, { name: "Casilda" });
     const jar = await logIn(u);
     const base = `/profile/${u.id}`;
+    const homeSays = async () => text(html(await get(base, jar)));
+    expect(await homeSays()).toMatch(NEWSLETTER_OFF);
     const on = await post(`${base}/newsletter`, { subscribed: "on" }, jar);
     expect(on.headers.location).toBe(`${base}/newsletter?done=on`);
     expect(text(html(await get(`${base}/newsletter`, jar)))).toContain(`Estás suscrito a la newsletter con ${u.email}.`);
+    // The profile home's card says so on the next page (read from the session's user).
+    expect(await homeSays()).toMatch(NEWSLETTER_ON);
+    await post(`${base}/newsletter`, {}, jar);
+    expect(await homeSays()).toMatch(NEWSLETTER_OFF);
+    await post(`${base}/newsletter`, { subscribed: "on" }, jar);
     expect((await get(`/fr/profile/${u.id}/newsletter`, jar)).statusCode).toBe(404); // no newsletter in France
 
     const exported = await get(`${base}/privacy/export`, jar);

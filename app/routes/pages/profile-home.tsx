@@ -15,7 +15,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [addresses, favourites, newsletter] = await Promise.all([
     accounts.addressCounts(p.ctx),
     favouriteIds(context, p.ctx),
-    p.store.features.newsletter ? accounts.newsletterStatus(p.ctx) : null,
+    // The session's user, read in this request, already says whether they are subscribed in the
+    // store they signed up in: asked again (the user and the subscriptions) only for another store.
+    p.store.features.newsletter ? (p.user.store === p.store.id ? { subscribed: p.user.newsletter } : accounts.newsletterStatus(p.ctx)) : null,
   ]);
   return profileData(p, {
     ...pageBase(p, "page.profile.title", ""),

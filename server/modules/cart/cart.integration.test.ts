@@ -523,6 +523,39 @@ describeEachDb("cart API (/api/cart/v1)", (kind) => {
     });
   });
 
+  describe("the header's counter (cart badge, one statement)", () => {
+    it("counts the rows of the caller's own cart, and of nobody else's", async () => {
+      const es = await shop.services.stores.byLanguage("es");
+      const fr = await shop.services.stores.byLanguage("fr");
+      const asCustomer = (u: TestUser) => contextFor(es, { id: u.id, email: u.email, customerType: "customer", role: "customer" });
+      const g = await guestWithRow(tray(1));
+      const second = await call("POST", "cart-rows/?store=ESDB", { headers: guest(g.token), payload: { product: SLUG, selection: tray(1, { width: 80 }) } });
+      expect(second.statusCode, second.body).toBe(201);
+      const size = (await call("GET", `carts/${g.id}/`, { headers: guest(g.token) })).json().rows.length;
+      expect(size).toBe(2);
+      const badge = shop.services.cart.badge;
+      expect(await badge(contextFor(es), g.token)).toEqual({ id: g.id, size: 2 });
+      // No token, a forged secret, the same token in the other store: no counter.
+      expect(await badge(contextFor(es), null)).toBeNull();
+      expect(await badge(contextFor(es), `${g.id}.${"A".repeat(43)}`)).toBeNull();
+      expect(await badge(contextFor(fr), g.token)).toBeNull();
+      // A customer with the cookie adopts the guest cart: theirs from then on, the guest's token
+      // and another customer holding it see nothing.
+      const carla = await createCustomer(shop, smtp, { name: "Carla" });
+      const dani = await createCustomer(shop, smtp, { name: "Dani" });
+      expect(await badge(asCustomer(carla), g.token)).toEqual({ id: g.id, size: 2 });
+      expect(await badge(asCustomer(carla), null)).toEqual({ id: g.id, size: 2 });
+      expect(await badge(contextFor(es), g.token)).toBeNull();
+      expect(await badge(asCustomer(dani), g.token)).toBeNull();
+      expect(await badge(asCustomer(dani), null)).toBeNull();
+      // A cart that became an order is no cart: no counter.
+      const h = await guestWithRow(tray(1));
+      expect(await badge(contextFor(es), h.token)).toEqual({ id: h.id, size: 1 });
+      await shop.database.db.update(orders).set({ status: 200 }).where(eq(orders.id, h.id));
+      expect(await badge(contextFor(es), h.token)).toBeNull();
+    });
+  });
+
   describe("abandonment", () => {
     it("abandons idle carts (status 150), gives the coupon back, keeps them readable and reopens them on a change", async () => {
       const code = `IDLE${Date.now().toString(36)}`;

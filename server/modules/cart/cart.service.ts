@@ -138,6 +138,29 @@ export function createCartService(deps: CartServiceDeps) {
     .from(orders)
     .where(eq(orders.id, sql.placeholder("id")))
     .prepare("cart_order_by_id");
+  // The header's cart counter (every page a shopper with a cart opens): the cart and its row
+  // count in one statement, by the token's cart id or as a customer's open cart.
+  const badgeFields = {
+    id: orders.id,
+    storeId: orders.storeId,
+    status: orders.status,
+    userId: orders.userId,
+    guestTokenHash: orders.guestTokenHash,
+    // Written out: drizzle leaves a column's table off inside a select list, and the subquery's
+    // own "id" would then be order_rows.id.
+    size: sql<number>`(select count(*)::int from "order_rows" where "order_rows"."order_id" = "orders"."id")`,
+  };
+  const badgeById = db
+    .select(badgeFields)
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder("id")))
+    .prepare("cart_badge_by_id");
+  const badgeOfCustomer = db
+    .select(badgeFields)
+    .from(orders)
+    .where(and(eq(orders.storeId, sql.placeholder("store")), eq(orders.userId, sql.placeholder("user")), eq(orders.status, 100)))
+    .limit(1)
+    .prepare("cart_badge_of_customer");
   const rowsByOrder = db
     .select()
     .from(orderRows)
@@ -170,9 +193,18 @@ export function createCartService(deps: CartServiceDeps) {
       : q === db
         ? await orderById.execute({ id: target })
         : await q.select().from(orders).where(eq(orders.id, target));
-    if (!o || o.storeId !== ctx.store.id || !CART_STATUSES.includes(o.status)) return null;
-    if (o.userId != null) return ctx.user?.id === o.userId ? o : null;
-    return parsed && parsed.id === o.id && secretMatches(parsed.secret, o.guestTokenHash) ? o : null;
+    return o && reachable(ctx, o, parsed) ? o : null;
+  }
+
+  /** Whether this caller may see cart `o`: in its store, still a cart, and theirs (account or token). */
+  function reachable(
+    ctx: RequestContext,
+    o: Pick<OrderRecord, "id" | "storeId" | "status" | "userId" | "guestTokenHash">,
+    parsed: ReturnType<typeof parseToken>,
+  ): boolean {
+    if (o.storeId !== ctx.store.id || !CART_STATUSES.includes(o.status)) return false;
+    if (o.userId != null) return ctx.user?.id === o.userId;
+    return !!parsed && parsed.id === o.id && secretMatches(parsed.secret, o.guestTokenHash);
   }
 
   /**
@@ -439,10 +471,16 @@ export function createCartService(deps: CartServiceDeps) {
     async badge(ctx: RequestContext, token: CartToken): Promise<{ id: number; size: number } | null> {
       if (!token && !ctx.user) return null;
       await adoptGuestCart(ctx, token);
-      const order = await findOrder(db, ctx, null, token, false);
-      if (!order) return null;
-      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(orderRows).where(eq(orderRows.orderId, order.id));
-      return { id: order.id, size: Number(n) };
+      // As findOrder finds the cart (the customer's open cart first, else the token's), with its
+      // row count in the same statement.
+      if (ctx.user) {
+        const [own] = await badgeOfCustomer.execute({ store: ctx.store.id, user: ctx.user.id });
+        if (own) return { id: own.id, size: Number(own.size) };
+      }
+      const parsed = parseToken(token);
+      if (!parsed) return null;
+      const [o] = await badgeById.execute({ id: parsed.id });
+      return o && reachable(ctx, o, parsed) ? { id: o.id, size: Number(o.size) } : null;
     },
 
     /** GET carts/{id}/custom_rows/: the rows as the cart page shows them. */
