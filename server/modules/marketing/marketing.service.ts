@@ -63,6 +63,9 @@ export function unsubscribeSigner(secret: string) {
       if (!m) return null;
       const id = Number(m[1]);
       const given = Buffer.from(m[2], "base64url");
+      // One spelling per token: the 43rd character carries two unused bits, and a decoder ignores
+      // them, so four strings decode to the same MAC. Only the one sign() writes is the token.
+      if (given.toString("base64url") !== m[2]) return null;
       const expected = mac(id);
       return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
     },
