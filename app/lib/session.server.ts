@@ -22,7 +22,7 @@ export const PRIVATE = "private, no-store";
 const sessions = new WeakMap<object, Promise<Session>>();
 
 /** What `read` answers for this HTTP request, read once (kept with the request's load context). */
-function oncePerRequest<T>(cache: WeakMap<object, Promise<T>>, context: AppLoadContext, read: () => Promise<T>): Promise<T> {
+export function oncePerRequest<T>(cache: WeakMap<object, Promise<T>>, context: AppLoadContext, read: () => Promise<T>): Promise<T> {
   let p = cache.get(context);
   if (!p) {
     p = read();

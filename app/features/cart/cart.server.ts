@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "react-router";
 import type { CartDto, DbCart } from "../../../core/cart.types.ts";
-import type { Language } from "../../../core/stores.ts";
+import { type Language, stripLocale } from "../../../core/stores.ts";
 import { contextFor, type RequestContext } from "../../../server/lib/request-context.ts";
 import type { Store } from "../../../server/modules/stores/stores.service.ts";
-import { PRIVATE, type Session, sessionFor } from "~/lib/session.server";
+import { oncePerRequest, PRIVATE, type Session, sessionFor } from "~/lib/session.server";
 import { storeFor } from "~/lib/store.server";
 import type { CartView } from "./cart-view";
 
@@ -46,9 +46,29 @@ export async function cartBadge(request: Request, context: AppLoadContext): Prom
   const token = cart.tokenFromRequest(request);
   const session = await sessionFor(request, context);
   if (!token && !session.auth) return null;
+  // The cart and checkout pages read the whole cart anyway, in their own loader running beside
+  // this one: the counter takes its size from that same read.
+  if (request.method === "GET" && PAGES_WITH_THE_CART.has(stripLocale(new URL(request.url).pathname).replace(/\.data$/, ""))) {
+    const c = await currentCart(await cartRequest(request, context), context);
+    return c ? { id: c.id, size: c.size } : null;
+  }
   const { store } = await storeFor(request, context);
   // Counted in one query, not priced: this runs on every page a shopper with a cart opens.
   return cart.badge(contextFor(store, session.auth), token);
+}
+
+/** The pages whose loader reads the visitor's whole cart (through currentCart below). */
+const PAGES_WITH_THE_CART = new Set(["/cart", "/checkout"]);
+const currentCarts = new WeakMap<object, Promise<CartDto | null>>();
+
+/**
+ * The visitor's current cart, priced, read once per HTTP request (kept with the request's load
+ * context, as the session): the cart and checkout pages' loaders and the header's counter on
+ * those pages share it. Only loaders call it, after the request's action if any, so what it
+ * answers is the cart as the action left it.
+ */
+export function currentCart(r: Pick<CartRequest, "cart" | "ctx" | "token">, context: AppLoadContext): Promise<CartDto | null> {
+  return oncePerRequest(currentCarts, context, () => r.cart.currentCart(r.ctx, r.token));
 }
 
 /** What the cart page shows of a cart: the rows and the money, none of the checkout's personal fields. */

@@ -9,7 +9,7 @@ import type { PaymentAction } from "../../../core/orders.types.ts";
 import { isValidPostalCode } from "../../../core/postal-code.ts";
 import { type Language, localePath, stripLocale } from "../../../core/stores.ts";
 import { isValidEmail } from "../../../core/validation.ts";
-import { type CartRequest, cartHeaders, cartRequest } from "~/features/cart/cart.server";
+import { type CartRequest, cartHeaders, cartRequest, currentCart } from "~/features/cart/cart.server";
 import { clientMeta, formObject } from "~/lib/session.server";
 import {
   type CheckoutValues,
@@ -74,7 +74,7 @@ const picked = (v: string | null) => (v && /^\d{1,10}$/.test(v) ? Number(v) : nu
 export async function checkoutPage(request: Request, context: AppLoadContext): Promise<{ r: CartRequest; page: CheckoutPageData }> {
   const r = await cartRequest(request, context);
   const user = r.session.user;
-  let cart = await r.cart.currentCart(r.ctx, r.token);
+  let cart = await currentCart(r, context);
   const lang = r.lang;
   const rate = context.services.config.paypalCommissionRate;
   let shipping: AddressDto[] = [];

@@ -4,7 +4,7 @@ import type { CartDto } from "../../../core/cart.types.ts";
 import { MAX_QUANTITY, MIN_QUANTITY } from "../../../core/configurator.ts";
 import { t } from "../../../core/i18n/index.ts";
 import { stripLocale } from "../../../core/stores.ts";
-import { type CartRequest, cartHeaders, cartRequest, cartView } from "~/features/cart/cart.server";
+import { type CartRequest, cartHeaders, cartRequest, cartView, currentCart } from "~/features/cart/cart.server";
 import { CartPage, type CartPageData } from "~/features/cart/cart-page";
 import type { CartActionResult } from "~/features/cart/cart-view";
 import { rootMeta } from "~/lib/root-data";
@@ -19,7 +19,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": PRIVATE });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const r = await cartRequest(request, context);
-  const current = await r.cart.currentCart(r.ctx, r.token);
+  const current = await currentCart(r, context);
   const added = Number(r.url.searchParams.get("added"));
   return data(
     {

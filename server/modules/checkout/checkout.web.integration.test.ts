@@ -56,6 +56,8 @@ describeEachDb("checkout, payment result and order pages (SSR, no JavaScript)", 
     const fr = await shop.services.stores.byLanguage("fr");
     await buildCatalogFixture(db, { es: es.id, fr: fr.id });
     await db.update(variants).set({ stock: 1000 }).where(eq(variants.ref, "PD-RES-BL-70"));
+    // The 80 cm tray too: the header counter's test puts both sizes in one cart.
+    await db.update(variants).set({ stock: 1000 }).where(eq(variants.ref, "PD-RES-BL-80"));
     await shop.services.catalog.catalogChanged();
     attrs = Object.fromEntries(((await shop.services.catalog.productAttributes(contextFor(es), SLUG)) ?? []).map((a) => [a.slug, a]));
     attrsFr = Object.fromEntries(((await shop.services.catalog.productAttributes(contextFor(fr), SLUG_FR)) ?? []).map((a) => [a.slug, a]));
@@ -154,6 +156,54 @@ describeEachDb("checkout, payment result and order pages (SSR, no JavaScript)", 
   }
 
   describe("the checkout page", () => {
+    it("the header's counter on the cart and checkout pages (taken from the page's own read of the cart) follows the cart, also in the answer to a row deleted without JavaScript", async () => {
+      const jar = await guestCart();
+      const token = decodeURIComponent(jar.bd_cart);
+      const selection80 = {
+        quantity: 1,
+        options: { [attrs.color.id]: opt(attrs, "color", "blanco"), [attrs.acabado.id]: opt(attrs, "acabado", "mate") },
+        ranges: { [attrs.ancho.id]: 80 },
+        texts: {},
+        complements: {},
+      };
+      const added = await shop.app.inject({
+        method: "POST",
+        url: "/api/cart/v1/cart-rows/",
+        headers: { "x-cart-token": token },
+        payload: { product: SLUG, selection: selection80 },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const counter = (body: string) => Number(/data-testid="cart-count">(\d+)</.exec(body)?.[1] ?? 0);
+      // The root loader's data alone (the checkout's own header has no counter): its cart is {id, size},
+      // read from React Router's single-fetch answer (turbo-stream: one flat array, keys and values
+      // by index, equal values written once).
+      const rootSize = async (path: string) => {
+        const res = await get(`${path}.data?_routes=root`, jar);
+        expect(res.statusCode, path).toBe(200);
+        const flat = JSON.parse(html(res).split("\n")[0]) as unknown[];
+        const key = `_${flat.indexOf("cart")}`;
+        const holder = flat.find((x): x is Record<string, number> => typeof x === "object" && x !== null && key in x);
+        const cart = holder ? (flat[holder[key]] as Record<string, number> | undefined) : undefined;
+        if (!cart || typeof cart !== "object") return 0;
+        const fields = Object.fromEntries(Object.entries(cart).map(([k, v]) => [flat[Number(k.slice(1))], flat[v]]));
+        return fields.size;
+      };
+      for (const path of ["/cart", "/"]) expect(counter(html(await get(path, jar))), path).toBe(2);
+      expect(await rootSize("/checkout")).toBe(2);
+      expect(await rootSize("/cart")).toBe(2);
+      expect(text(html(await get("/checkout", jar)))).toContain("Finalizar compra");
+      // Deleted through the cart page's form: the answer is the page, its counter already at 1.
+      const deleted = await post("/cart", { intent: "delete", row: String(added.json().row.id) }, jar);
+      expect(deleted.statusCode, html(deleted)).toBe(200);
+      expect(text(html(deleted))).toContain("Producto eliminado del carrito");
+      expect(counter(html(deleted))).toBe(1);
+      for (const path of ["/cart", "/"]) expect(counter(html(await get(path, jar))), path).toBe(1);
+      expect(await rootSize("/checkout")).toBe(1);
+      // Another visitor's pages show their own cart's counter, or none.
+      expect(counter(html(await get("/cart", await guestCart(undefined, 3))))).toBe(1);
+      expect(counter(html(await get("/cart")))).toBe(0);
+    });
+
     it("with no cart: a way back to the shop and the cart; never cached, never indexed", async () => {
       const res = await get("/checkout");
       expect(res.statusCode).toBe(200);
