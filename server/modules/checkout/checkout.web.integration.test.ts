@@ -101,15 +101,16 @@ describeEachDb("checkout, payment result and order pages (SSR, no JavaScript)", 
 
   const opt = (a: Record<string, AttributeDto>, attr: string, slug: string) => a[attr].options.find((o) => o.slug === slug)!.id;
   /** A guest's cart with the white tray (199 €), as the product page adds it: its cookie jar. */
+  /** The white matte tray's configuration: 75 cm wide (199 €) unless said. */
+  const trayOf = (a: Record<string, AttributeDto>, quantity = 1, width = 75) => ({
+    quantity,
+    options: { [a.color.id]: opt(a, "color", "blanco"), [a.acabado.id]: opt(a, "acabado", "mate") },
+    ranges: { [a.ancho.id]: width },
+    texts: {},
+    complements: {},
+  });
   async function guestCart(lang: "es" | "fr" = "es", quantity = 1): Promise<Jar> {
-    const a = lang === "fr" ? attrsFr : attrs;
-    const selection = {
-      quantity,
-      options: { [a.color.id]: opt(a, "color", "blanco"), [a.acabado.id]: opt(a, "acabado", "mate") },
-      ranges: { [a.ancho.id]: 75 },
-      texts: {},
-      complements: {},
-    };
+    const selection = trayOf(lang === "fr" ? attrsFr : attrs, quantity);
     const res = await shop.app.inject({
       method: "POST",
       url: `/api/cart/v1/cart-rows/${lang === "fr" ? "?store=FRDB" : ""}`,
@@ -159,18 +160,11 @@ describeEachDb("checkout, payment result and order pages (SSR, no JavaScript)", 
     it("the header's counter on the cart and checkout pages (taken from the page's own read of the cart) follows the cart, also in the answer to a row deleted without JavaScript", async () => {
       const jar = await guestCart();
       const token = decodeURIComponent(jar.bd_cart);
-      const selection80 = {
-        quantity: 1,
-        options: { [attrs.color.id]: opt(attrs, "color", "blanco"), [attrs.acabado.id]: opt(attrs, "acabado", "mate") },
-        ranges: { [attrs.ancho.id]: 80 },
-        texts: {},
-        complements: {},
-      };
       const added = await shop.app.inject({
         method: "POST",
         url: "/api/cart/v1/cart-rows/",
         headers: { "x-cart-token": token },
-        payload: { product: SLUG, selection: selection80 },
+        payload: { product: SLUG, selection: trayOf(attrs, 1, 80) },
       });
       expect(added.statusCode, added.body).toBe(201);
       const counter = (body: string) => Number(/data-testid="cart-count">(\d+)</.exec(body)?.[1] ?? 0);
