@@ -100,7 +100,6 @@ describeEachDb("checkout, payment result and order pages (SSR, no JavaScript)", 
     });
 
   const opt = (a: Record<string, AttributeDto>, attr: string, slug: string) => a[attr].options.find((o) => o.slug === slug)!.id;
-  /** A guest's cart with the white tray (199 €), as the product page adds it: its cookie jar. */
   /** The white matte tray's configuration: 75 cm wide (199 €) unless said. */
   const trayOf = (a: Record<string, AttributeDto>, quantity = 1, width = 75) => ({
     quantity,
@@ -109,6 +108,7 @@ describeEachDb("checkout, payment result and order pages (SSR, no JavaScript)", 
     texts: {},
     complements: {},
   });
+  /** A guest's cart with the white tray (199 €), as the product page adds it: its cookie jar. */
   async function guestCart(lang: "es" | "fr" = "es", quantity = 1): Promise<Jar> {
     const selection = trayOf(lang === "fr" ? attrsFr : attrs, quantity);
     const res = await shop.app.inject({
