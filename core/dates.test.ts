@@ -13,3 +13,15 @@ describe("dates in Europe/Madrid", () => {
     expect(formatDate("fr", "2026-11-22T10:00:00Z")).toBe("22 novembre 2026");
   });
 });
+
+describe("Madrid days as instants (staff date filters)", () => {
+  it("starts a winter day at 23:00 UTC and a summer day at 22:00 UTC of the day before", async () => {
+    const { madridDayStart, madridDayEnd } = await import("./dates.ts");
+    expect(madridDayStart("2026-01-15").toISOString()).toBe("2026-01-14T23:00:00.000Z");
+    expect(madridDayStart("2026-07-15").toISOString()).toBe("2026-07-14T22:00:00.000Z");
+    expect(madridDayEnd("2026-07-15").toISOString()).toBe("2026-07-15T22:00:00.000Z");
+    // The change to summer time (29 March 2026) and back (25 October 2026).
+    expect(madridDayEnd("2026-03-29").getTime() - madridDayStart("2026-03-29").getTime()).toBe(23 * 3600_000);
+    expect(madridDayEnd("2026-10-25").getTime() - madridDayStart("2026-10-25").getTime()).toBe(25 * 3600_000);
+  });
+});

@@ -18,7 +18,7 @@ function newest(dir) {
 
 /** Newest modification time of anything the storefront build is made from. */
 export function sourcesTime() {
-  const dirs = ["app", "core", "public"].map((d) => join(ROOT, d)).filter(existsSync);
+  const dirs = ["app", "core", "public", "admin"].map((d) => join(ROOT, d)).filter(existsSync);
   const files = ["vite.config.ts", "react-router.config.ts", "package.json"].map((f) => join(ROOT, f)).filter(existsSync);
   return Math.max(0, ...dirs.map(newest), ...files.map((f) => statSync(f).mtimeMs));
 }
@@ -46,6 +46,16 @@ export function buildInto(buildDir, { quiet = true } = {}) {
   if (r.status !== 0) {
     rmSync(tmp, { recursive: true, force: true });
     return r.status ?? 1;
+  }
+  // The staff application (/admin): its own Vite build, real React, into <build>/admin.
+  const a = spawnSync(process.execPath, [join(ROOT, "node_modules", "vite", "bin", "vite.js"), "build", "--config", join(ROOT, "admin", "vite.config.ts")], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", ADMIN_OUT_DIR: join(tmp, "admin") },
+    stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"],
+  });
+  if (a.status !== 0) {
+    rmSync(tmp, { recursive: true, force: true });
+    return a.status ?? 1;
   }
   // Another process may have built the same folder meanwhile: theirs is as good as ours.
   try {

@@ -11,6 +11,7 @@ import { buildHttp } from "./http.ts";
 import { createAuthenticator } from "./modules/accounts/accounts.auth.ts";
 import { apiPlugins, rootPlugins } from "./modules/api.ts";
 import { createServices, type Services } from "./modules/index.ts";
+import { createStaffGate } from "./modules/staff/staff.gate.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
 
@@ -70,6 +71,8 @@ export async function createShop(
     apiPlugins: [...apiPlugins(services), ...(opts.extraApiPlugins ?? [])],
     rootPlugins: rootPlugins(services),
     authenticate: createAuthenticator(services.accounts, config.publicUrl),
+    staffGate: createStaffGate(services.staff, database.db),
+    adminDir: join(config.buildDir, "admin"),
   });
   // The sandbox provider's webhooks reach the shop through its own HTTP stack (routing, body
   // parsing, signature check), as a provider's would; SANDBOX_WEBHOOK_URL sends them elsewhere.

@@ -7,7 +7,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { ServerBuild } from "react-router";
 import { t } from "../core/i18n/index.ts";
-import type { Authenticator } from "./lib/api-route.ts";
+import type { Authenticator, StaffGate } from "./lib/api-route.ts";
 import { installErrorHandler } from "./lib/error-handler.ts";
 import { DEFAULT_TIMEOUTS, type HttpTimeouts } from "./lib/http-timeouts.ts";
 import { originGuard } from "./lib/origin-check.ts";
@@ -16,6 +16,7 @@ import { requestLanguage } from "./lib/request-language.ts";
 import { stripTrackingParams } from "./lib/tracking.ts";
 import type { Services } from "./modules/index.ts";
 import { ssrPlugin } from "./ssr.ts";
+import { adminApp } from "./admin-app.ts";
 
 /**
  * Brotli as @fastify/compress sets it (text mode, quality 4), with a 256 KB window instead of
@@ -40,6 +41,10 @@ export type HttpOptions = {
   rootPlugins?: ((app: FastifyInstance) => Promise<void>)[];
   /** Who is calling (the accounts module verifies the access token); anonymous when absent. */
   authenticate?: Authenticator;
+  /** Staff sessions and the audit log; without it every staff route answers 401. */
+  staffGate?: StaffGate;
+  /** The staff application's build (BUILD_DIR/admin), served at /admin. */
+  adminDir?: string;
   /** Socket timeouts (tests shorten them); see DEFAULT_TIMEOUTS. */
   timeouts?: Partial<HttpTimeouts>;
 };
@@ -68,6 +73,15 @@ export async function buildHttp(opts: HttpOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
   app.decorate("authenticate", opts.authenticate ?? (async () => null));
   app.decorate("validateResponses", services.config.nodeEnv !== "production");
+  app.decorate(
+    "staffGate",
+    opts.staffGate ?? {
+      authenticate: async () => null,
+      audit: async () => {
+        throw new Error("no staff gate");
+      },
+    },
+  );
 
   // Every answer names its request id, so a shopper's report can be found in the logs.
   app.addHook("onRequest", async (req, reply) => {
@@ -116,6 +130,7 @@ export async function buildHttp(opts: HttpOptions): Promise<FastifyInstance> {
   );
 
   for (const plugin of opts.rootPlugins ?? []) await app.register(plugin);
+  await app.register(adminApp, { dir: opts.adminDir });
 
   if (opts.clientDir && existsSync(opts.clientDir)) {
     await app.register(fastifyStatic, {

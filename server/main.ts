@@ -73,6 +73,22 @@ async function main() {
     { db: shop.database.kind, ms: Date.now() - started },
     `shop ready on ${config.publicUrl} (${shop.database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"})`,
   );
+  await announceSetupLink(shop, config);
+}
+
+/**
+ * While the shop has no owner, the first one is created from a one-time link. Outside production
+ * it is printed on the terminal (the quick start's next step); in production it never reaches
+ * the logs: `npm run staff:setup-link` prints it for whoever runs the shop (docs/decisions/043).
+ */
+async function announceSetupLink(shop: Awaited<ReturnType<typeof createShop>>, config: ReturnType<typeof loadConfig>) {
+  if (await shop.services.staff.activeOwnerExists()) return;
+  if (config.nodeEnv === "production") {
+    shop.app.log.warn("the back office has no owner yet: run `npm run staff:setup-link` on this machine to get the one-time link that creates one");
+    return;
+  }
+  const link = await shop.services.staff.setupLink();
+  if (link) process.stdout.write(`\nNo owner of the back office yet. Create the first one (single use, 24 hours):\n  ${link}\n\n`);
 }
 
 main().catch((err) => {

@@ -32,11 +32,27 @@ import frPayments from "./fr/payments.json";
 import frInvoices from "./fr/invoices.json";
 import frProductPage from "./fr/product-page.json";
 
+import esAdmin from "./es/admin.json";
+import esAdminOrders from "./es/admin-orders.json";
+import esAdminMoney from "./es/admin-money.json";
+import esAdminPeople from "./es/admin-people.json";
+import esAdminAccounting from "./es/admin-accounting.json";
+import frAdmin from "./fr/admin.json";
+import frAdminOrders from "./fr/admin-orders.json";
+import frAdminMoney from "./fr/admin-money.json";
+import frAdminPeople from "./fr/admin-people.json";
+import frAdminAccounting from "./fr/admin-accounting.json";
+
 export type Dictionary = Record<string, string>;
 
 const es: Dictionary = {
   ...esCommon,
   ...esErrors,
+  ...esAdmin,
+  ...esAdminOrders,
+  ...esAdminMoney,
+  ...esAdminPeople,
+  ...esAdminAccounting,
   ...esCatalog,
   ...esContent,
   ...esPages,
@@ -57,6 +73,11 @@ const fr: Dictionary = {
   ...es,
   ...frCommon,
   ...frErrors,
+  ...frAdmin,
+  ...frAdminOrders,
+  ...frAdminMoney,
+  ...frAdminPeople,
+  ...frAdminAccounting,
   ...frCatalog,
   ...frContent,
   ...frPages,

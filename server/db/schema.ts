@@ -11,6 +11,7 @@ import * as reviews from "../modules/reviews/reviews.schema.ts";
 import * as marketing from "../modules/marketing/marketing.schema.ts";
 import * as orders from "../modules/orders/orders.schema.ts";
 import * as payments from "../modules/payments/payments.schema.ts";
+import * as staff from "../modules/staff/staff.schema.ts";
 import * as stores from "../modules/stores/stores.schema.ts";
 
 export const schema = {
@@ -27,4 +28,5 @@ export const schema = {
   ...installations,
   ...reviews,
   ...invoices,
+  ...staff,
 };

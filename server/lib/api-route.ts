@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { can, type Permission, STAFF_ROLES } from "../../core/staff-permissions.ts";
+import type { AuditEntry } from "../modules/staff/staff.audit.ts";
+import type { StaffUser } from "../modules/staff/staff.service.ts";
 import { AppError } from "./errors.ts";
 import type { AuthUser } from "./request-context.ts";
 
@@ -29,6 +32,14 @@ export type ApiRouteDef<P extends z.ZodType, Q extends z.ZodType, B extends z.Zo
    * (403 for a customer), "optional" reads the user when a token is given. Default: anyone.
    */
   auth?: "user" | "staff" | "optional";
+  /**
+   * A staff route (the back office, /api/admin/v1): the caller needs a staff session that has
+   * passed its second factor, and a role with this permission (401 / 403 otherwise). Every
+   * successful write of such a route leaves at least one audit entry (see `audit` below).
+   */
+  permission?: Permission;
+  /** Staff auth routes that work before the second factor ("pending": login waiting for TOTP or enrolment). */
+  staffSession?: "pending";
   /** Query parameters with dynamic names (e.g. range_<filterId>), documented only. */
   extraQuery?: { name: string; description: string; schema: Record<string, unknown> }[];
   /** Error statuses besides 400 (and 401/403 implied by `auth`) this route answers. */
@@ -46,6 +57,20 @@ export type Parsed<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType
   body: z.output<B>;
   /** The caller when the route has `auth` and a valid token was given, else null. */
   user: AuthUser | null;
+  /** The staff member of a `permission` (or `staffSession`) route; null elsewhere. */
+  staff: StaffUser | null;
+  /**
+   * Records a staff write in the append-only audit log, in the given transaction (the write's
+   * own, so both land or neither). A staff write route that records nothing gets one generic
+   * entry (route, params, body) after it succeeds, so no route can forget.
+   */
+  audit: (entry: AuditEntry, tx?: unknown) => Promise<void>;
+};
+
+/** The staff side of the request: set by createShop from the staff module. */
+export type StaffGate = {
+  authenticate(req: FastifyRequest): Promise<StaffUser | null>;
+  audit(req: FastifyRequest, staff: StaffUser, entry: AuditEntry, tx?: unknown): Promise<void>;
 };
 
 /** Resolves the caller from the request (Authorization: Bearer, or the storefront's cookie). */
@@ -61,6 +86,8 @@ declare module "fastify" {
     authenticate: Authenticator;
     /** Outside production, every apiRoute answer is checked against its response schema. */
     validateResponses: boolean;
+    /** Staff sessions and the audit log (the staff module); absent in tests of other modules. */
+    staffGate: StaffGate;
   }
 }
 
@@ -82,13 +109,40 @@ export function apiRoute<P extends z.ZodType = z.ZodNever, Q extends z.ZodType =
         if (!user && def.auth !== "optional") throw new AppError("auth.not_authenticated", 401);
         if (def.auth === "staff" && user?.role !== "staff") throw new AppError("auth.forbidden", 403);
       }
+      let staff: StaffUser | null = null;
+      if (def.permission || def.staffSession) {
+        staff = await req.server.staffGate.authenticate(req);
+        if (!staff) throw new AppError("staff.not_authenticated", 401);
+        if (def.permission) {
+          if (staff.state === "mfa") throw new AppError("staff.second_factor_required", 401);
+          if (staff.state === "enrol") throw new AppError("staff.totp_enrolment_required", 403);
+          if (!can(staff.role, def.permission)) throw new AppError("auth.forbidden", 403);
+        }
+      }
+      let audited = 0;
+      const audit = async (entry: AuditEntry, tx?: unknown) => {
+        if (!staff) throw new Error(`audit() outside a staff route: ${def.method} ${def.url}`);
+        await req.server.staffGate.audit(req, staff, entry, tx);
+        audited++;
+      };
       const input = {
         params: def.params ? def.params.parse(req.params) : undefined,
         query: def.query ? def.query.parse(req.query ?? {}) : undefined,
         body: def.body ? def.body.parse(req.body ?? {}) : undefined,
         user,
+        staff,
+        audit,
       } as Parsed<P, Q, B>;
       const result = await handler(input, req, reply);
+      // A staff write that succeeded without an entry of its own still leaves one.
+      if (def.permission && def.method !== "GET" && audited === 0 && staff && (reply.sent ? reply.statusCode : reply.statusCode || 200) < 300) {
+        await req.server.staffGate.audit(req, staff, {
+          action: `${def.method} ${app.prefix}${def.url}`,
+          entityType: "route",
+          entityId: JSON.stringify(req.params ?? {}),
+          after: req.body ?? null,
+        });
+      }
       if (reply.sent) return reply;
       if (def.status === 204) return reply.status(204).send();
       // A handler may answer another success status itself (an idempotent repeat: 200 instead of 201).
@@ -103,6 +157,15 @@ export function apiRoute<P extends z.ZodType = z.ZodNever, Q extends z.ZodType =
       return result;
     },
   });
+}
+
+function rolesWith(p: Permission): string {
+  return STAFF_ROLES.filter((r) => can(r, p)).join(", ");
+}
+
+/** The permission of each staff route ("POST /api/admin/v1/..." -> permission): the permission matrix test walks it. */
+export function staffRoutes(): { method: HttpMethod; url: string; permission: Permission }[] {
+  return [...registry.values()].filter((d) => d.permission).map((d) => ({ method: d.method, url: d.url, permission: d.permission! }));
 }
 
 /** Every route documented so far ("GET /api/catalog/v1/..."): the OpenAPI test compares it with Fastify's table. */
@@ -182,6 +245,8 @@ export function openApiDocument(info: { title: string; version: string }) {
     const errorStatuses = new Set<number>([400, ...(def.errors ?? []), ...(def.notFound ? [404] : [])]);
     if (def.auth === "user" || def.auth === "staff") errorStatuses.add(401);
     if (def.auth === "staff") errorStatuses.add(403);
+    if (def.permission || def.staffSession) errorStatuses.add(401);
+    if (def.permission) errorStatuses.add(403);
     const ok = String(def.status ?? 200);
     const op: Record<string, unknown> = {
       tags: [def.tag],
@@ -194,6 +259,13 @@ export function openApiDocument(info: { title: string; version: string }) {
         ...(def.extraQuery ?? []).map((x) => ({ name: x.name, in: "query", required: false, description: x.description, schema: x.schema })),
       ],
       ...(def.auth ? { security: def.auth === "optional" ? [{}, { bearer: [] }] : [{ bearer: [] }] } : {}),
+      ...(def.permission || def.staffSession ? { security: [{ staffCookie: [] }, { staffBearer: [] }] } : {}),
+      ...(def.permission
+        ? {
+            "x-permission": def.permission,
+            description: `${def.description ? `${def.description}\n\n` : ""}Permission: \`${def.permission}\` (roles: ${rolesWith(def.permission)}).`,
+          }
+        : {}),
       responses: {
         [ok]:
           ok === "204"
@@ -221,7 +293,14 @@ export function openApiDocument(info: { title: string; version: string }) {
         "User calls take `Authorization: Bearer <access token>` from POST /api/auth-users/token/.",
     },
     servers: [{ url: "/" }],
-    components: { schemas: components.schemas, securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    components: {
+      schemas: components.schemas,
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        staffCookie: { type: "apiKey", in: "cookie", name: "bd_staff", description: "Staff session of the back office (POST /api/admin/v1/auth/login/)" },
+        staffBearer: { type: "http", scheme: "bearer", bearerFormat: "bds_… staff session token" },
+      },
+    },
     paths,
   };
 }

@@ -16,6 +16,7 @@ import { mediaRoutes } from "./media/media.routes.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
 import { paymentsRootRoutes, paymentsRoutes } from "./payments/payments.routes.ts";
 import { storesRoutes } from "./stores/stores.routes.ts";
+import { adminRoutes } from "./admin/admin.routes.ts";
 
 /** Each module's REST routes, mounted under /api by http.ts. */
 export function apiPlugins(services: Services): ((app: FastifyInstance) => Promise<void>)[] {
@@ -34,6 +35,7 @@ export function apiPlugins(services: Services): ((app: FastifyInstance) => Promi
     (app) => invoicesRoutes(app, services),
     (app) => installationsRoutes(app, services),
     (app) => reviewsRoutes(app, services),
+    (app) => adminRoutes(app, services),
   ];
 }
 

@@ -18,6 +18,8 @@ import { createPaymentsService } from "./payments/payments.service.ts";
 import { createReviewsService } from "./reviews/reviews.service.ts";
 import { createFormThrottle } from "./reviews/reviews.throttle.ts";
 import { createStoresService } from "./stores/stores.service.ts";
+import { createThrottle } from "./accounts/accounts.throttle.ts";
+import { createStaffService } from "./staff/staff.service.ts";
 
 /**
  * Every domain service, built once per process. The REST routes and the storefront's
@@ -89,6 +91,8 @@ export function createServices(database: Database, config: Config) {
   });
   // Payments report provider outcomes to the checkout, which is built after them (late binding).
   const payments = createPaymentsService({ db, config, mail, orders: () => checkout.orderPayments });
+  // The back office's staff accounts, sessions and audit log (issue 38).
+  const staff = createStaffService({ db, config, mail, throttle: createThrottle(db) });
   const checkout = createCheckoutService({ db, config, cart, coupons, orders, payments, invoices, accounts: () => accounts, mail, stores });
   return {
     config,
@@ -110,6 +114,7 @@ export function createServices(database: Database, config: Config) {
     installations,
     reviews,
     formThrottle,
+    staff,
     /** Warm caches and subscribe to cross-copy invalidation. */
     async start() {
       await stores.all();

@@ -21,6 +21,11 @@ export const DEFAULT_LIMITS = {
   "refresh:account": { limit: 120, windowS: 300 },
   /** Checks of the current password (change email or password, delete the account). */
   "password:account": { limit: 10, windowS: 900 },
+  /** Staff logins (the back office): stricter per account than customers'. */
+  "staff-login:ip": { limit: 30, windowS: 300 },
+  "staff-login:account": { limit: 8, windowS: 900 },
+  /** Second-factor codes per staff member: 6 digits would fall to a fast guesser otherwise. */
+  "staff-totp:account": { limit: 10, windowS: 900 },
 } satisfies Record<string, { limit: number; windowS: number }>;
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;
