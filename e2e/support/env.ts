@@ -19,13 +19,13 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** The staff account the e2e global setup creates in the shop's DATA_DIR (a throwaway database). */
-export const E2E_STAFF = { email: "staff-e2e@example.com", password: "e2e-staff-password" } as const;
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** Base URL of the shop process the e2e global setup started ("" when browser tests are skipped). */
     shopUrl: string;
+    /** The TOTP secret (base32) of the shop's first owner, made by the global setup (e2e/support/staff.ts). */
+    ownerTotpSecret: string;
     /** DATA_DIR of that shop process ("" when skipped); its mails are in outbox/. */
     shopDataDir: string;
   }

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { storefrontBuild } from "../../server/test/storefront-build.ts";
 import { freePort, ROOT, spawnShop, waitFor200 } from "../../server/test/spawn-shop.ts";
-import { E2E_STAFF, hasChromium, SKIP_MESSAGE } from "./env.ts";
+import { hasChromium, SKIP_MESSAGE } from "./env.ts";
+import { createFirstOwner } from "./staff.ts";
 
 /**
  * Browser tests: build the storefront, start ONE shop process (the real `server/main.ts`) on a free
@@ -17,18 +18,21 @@ export default async function setup(project: TestProject) {
     console.warn(`\n${SKIP_MESSAGE}\n`);
     project.provide("shopUrl", "");
     project.provide("shopDataDir", "");
+    project.provide("ownerTotpSecret", "");
     return;
   }
   const buildDir = storefrontBuild();
   const dataDir = mkdtempSync(join(tmpdir(), "shop-e2e-"));
   // A staff account for the specs that play staff (answering a question): made by the shop's own
   // command before the shop holds DATA_DIR (it also migrates and seeds, so the start that follows is quick).
-  const staff = spawnSync(process.execPath, ["--import", "tsx", "server/modules/accounts/create-staff-cli.ts", E2E_STAFF.email, E2E_STAFF.password, "Staff"], {
+  // Migrates and seeds before the shop holds DATA_DIR (so the start that follows is quick); the
+  // shop has no owner yet, so this also prints a first setup link (not used: see below).
+  const prepare = spawnSync(process.execPath, ["--import", "tsx", "server/modules/staff/setup-link-cli.ts"], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     encoding: "utf8",
   });
-  if (staff.status !== 0) throw new Error(`creating the e2e staff user failed:\n${staff.stdout}\n${staff.stderr}`);
+  if (prepare.status !== 0) throw new Error(`preparing the e2e database failed:\n${prepare.stdout}\n${prepare.stderr}`);
   const port = await freePort();
   // PUBLIC_URL is where the browser is: the payment provider sends the shopper back there (same cookies).
   const shop = spawnShop({
@@ -47,6 +51,9 @@ export default async function setup(project: TestProject) {
     throw e;
   }
   project.provide("shopUrl", shop.url);
+  // The first owner, made against the running shop the way `npm run staff:setup-link` does it
+  // (a link asked for with the HMAC proof of SECRET), then enrolled in TOTP over the API.
+  project.provide("ownerTotpSecret", await createFirstOwner(shop.url, dataDir));
   // Without SMTP_URL the shop writes its mails to DATA_DIR/outbox: specs read activation links there.
   project.provide("shopDataDir", dataDir);
   return async () => {

@@ -4,6 +4,7 @@ import type { AttributeDto } from "../../../core/catalog.types.ts";
 import { seedStores } from "../../../seed/stores.ts";
 import { contextFor } from "../../lib/request-context.ts";
 import { createCustomer, login, relaxThrottling, type TestUser, uniqueEmail } from "../../test/accounts.ts";
+import { auditEntries, createStaff } from "../../test/staff.ts";
 import { buildCatalogFixture } from "../../test/catalog-fixture.ts";
 import { startSmtp, type TestSmtp } from "../../test/smtp.ts";
 import { describeEachDb } from "../../test/test-db.ts";
@@ -38,9 +39,7 @@ describeEachDb("coupons: staff CRUD, applying to carts, limits under concurrency
     await db.update(variants).set({ stock: 100_000 }).where(eq(variants.ref, "PD-RES-BL-70"));
     await shop.services.catalog.catalogChanged();
     attrs = Object.fromEntries(((await shop.services.catalog.productAttributes(contextFor(es), SLUG)) ?? []).map((a) => [a.slug, a]));
-    const staffEmail = uniqueEmail("staff");
-    await shop.services.accounts.createStaff(staffEmail, "clave-admin-1", "Admin");
-    staff = { authorization: `Bearer ${(await login(shop, staffEmail, "clave-admin-1")).access}` };
+    staff = (await createStaff(shop, "manager")).headers;
     customer = await createCustomer(shop, smtp);
   }, 120_000);
   afterAll(async () => {
@@ -72,14 +71,15 @@ describeEachDb("coupons: staff CRUD, applying to carts, limits under concurrency
   const apply = (token: string, c: string, lang = "") => call("POST", `coupons/validate-coupon/${lang}`, { headers: guest(token), payload: { code: c } });
 
   describe("staff manage coupons", () => {
-    it("only staff: anonymous 401, customers 403", async () => {
+    it("only staff with the marketing permission: anonymous and customers 401, support 403", async () => {
       const body = { code: code(), kind: "amount", value: 500 };
+      const support = (await createStaff(shop, "support")).headers;
       expect((await call("POST", "coupons/", { payload: body })).statusCode).toBe(401);
-      expect((await call("POST", "coupons/", { headers: customer.auth, payload: body })).statusCode).toBe(403);
-      expect((await call("GET", "coupons/", { headers: customer.auth })).statusCode).toBe(403);
+      expect((await call("POST", "coupons/", { headers: customer.auth, payload: body })).statusCode).toBe(401);
+      expect((await call("GET", "coupons/", { headers: customer.auth })).statusCode).toBe(401);
       expect((await call("GET", "coupons/1/")).statusCode).toBe(401);
-      expect((await call("PUT", "coupons/1/", { headers: customer.auth, payload: body })).statusCode).toBe(403);
-      expect((await call("DELETE", "coupons/1/", { headers: customer.auth })).statusCode).toBe(403);
+      expect((await call("PUT", "coupons/1/", { headers: support, payload: body })).statusCode).toBe(403);
+      expect((await call("DELETE", "coupons/1/", { headers: support })).statusCode).toBe(403);
     });
 
     it("creates, reads, lists, updates and deletes; a code is unique per store whatever its case", async () => {
@@ -98,6 +98,9 @@ describeEachDb("coupons: staff CRUD, applying to carts, limits under concurrency
       const put = await call("PUT", `coupons/${created.id}/`, { headers: staff, payload: { code: c, kind: "amount", value: 700, active: false } });
       expect(put.json()).toMatchObject({ kind: "amount", value: 700, active: false, single_use: false, usage_limit: null });
       expect((await call("DELETE", `coupons/${created.id}/`, { headers: staff })).statusCode).toBe(204);
+      const audit = await auditEntries(shop, { action: "coupon." });
+      expect(audit.map((a) => a.action).slice(0, 3)).toEqual(["coupon.delete", "coupon.update", "coupon.create"]);
+      expect((audit[1].before as { value: number }).value).not.toBe((audit[1].after as { value: number }).value);
       expect((await call("GET", `coupons/${created.id}/`, { headers: staff })).statusCode).toBe(404);
     });
 

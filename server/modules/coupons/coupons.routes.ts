@@ -37,7 +37,7 @@ export async function couponsRoutes(app: FastifyInstance, services: Services) {
         total: z.number().int(),
         pages: z.number().int(),
       }),
-      auth: "staff",
+      permission: "marketing.write",
     },
     async ({ query, user }) => coupons.list(await apiContext(stores, query, user), query.page, query.page_size),
   );
@@ -54,13 +54,15 @@ export async function couponsRoutes(app: FastifyInstance, services: Services) {
       body: S.CouponInput,
       response: S.CouponDto,
       status: 201,
-      auth: "staff",
+      permission: "marketing.write",
       errors: [409],
     },
-    async ({ query, body, user }, _req, reply) => {
+    async ({ query, body, user, audit }, _req, reply) => {
       const ctx = await apiContext(stores, query, user);
       const r = await coupons.create(ctx, body);
-      return r.ok ? r.coupon : refuse(reply, ctx, 409, r.code);
+      if (!r.ok) return refuse(reply, ctx, 409, r.code);
+      await audit({ action: "coupon.create", entityType: "coupon", entityId: r.coupon.id, after: r.coupon });
+      return r.coupon;
     },
   );
 
@@ -116,7 +118,7 @@ export async function couponsRoutes(app: FastifyInstance, services: Services) {
       params: Id,
       query: StoreQuery,
       response: S.CouponDto,
-      auth: "staff",
+      permission: "marketing.write",
       errors: [404],
     },
     async ({ params, query, user }, _req, reply) => {
@@ -136,13 +138,17 @@ export async function couponsRoutes(app: FastifyInstance, services: Services) {
       query: StoreQuery,
       body: S.CouponInput,
       response: S.CouponDto,
-      auth: "staff",
+      permission: "marketing.write",
       errors: [404, 409],
     },
-    async ({ params, query, body, user }, _req, reply) => {
+    async ({ params, query, body, user, audit }, _req, reply) => {
       const ctx = await apiContext(stores, query, user);
+      const before = await coupons.get(ctx, params.id);
       const r = await coupons.update(ctx, params.id, body);
-      if (r.ok) return r.coupon;
+      if (r.ok) {
+        await audit({ action: "coupon.update", entityType: "coupon", entityId: params.id, before, after: r.coupon });
+        return r.coupon;
+      }
       return r.code === "not_found" ? refuse(reply, ctx, 404, "coupon.not_found") : refuse(reply, ctx, 409, r.code);
     },
   );
@@ -157,13 +163,17 @@ export async function couponsRoutes(app: FastifyInstance, services: Services) {
       params: Id,
       query: StoreQuery,
       status: 204,
-      auth: "staff",
+      permission: "marketing.write",
       errors: [404, 409],
     },
-    async ({ params, query, user }, _req, reply) => {
+    async ({ params, query, user, audit }, _req, reply) => {
       const ctx = await apiContext(stores, query, user);
+      const before = await coupons.get(ctx, params.id);
       const r = await coupons.remove(ctx, params.id);
-      if (r.ok) return undefined;
+      if (r.ok) {
+        await audit({ action: "coupon.delete", entityType: "coupon", entityId: params.id, before });
+        return undefined;
+      }
       return r.code === "not_found" ? refuse(reply, ctx, 404, "coupon.not_found") : refuse(reply, ctx, 409, r.code);
     },
   );

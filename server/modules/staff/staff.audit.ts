@@ -30,8 +30,19 @@ export function auditValue(v: unknown): unknown {
   return JSON.parse(json);
 }
 
+/** Requests that wrote an entry (apiRoute reads and forgets each one when its staff write ends). */
+const auditedRequests = new Set<string>();
+
+/** Whether the request wrote an audit entry, forgetting it (apiRoute's check that no staff write went unrecorded). */
+export function takeAudited(requestId: string): boolean {
+  return auditedRequests.delete(requestId);
+}
+
 /** Appends one entry (the table refuses updates and deletes: migration 0018). */
 export async function writeAudit(db: Db, actor: AuditActor, e: AuditEntry): Promise<void> {
+  // Entries written outside apiRoute (a CLI, a public route) are never taken: keep the set bounded.
+  if (auditedRequests.size > 10_000) auditedRequests.clear();
+  if (actor.requestId) auditedRequests.add(actor.requestId);
   await db.insert(auditLog).values({
     staffId: actor.staffId,
     staffEmail: actor.email,
@@ -49,6 +60,7 @@ export async function writeAudit(db: Db, actor: AuditActor, e: AuditEntry): Prom
 
 export type AuditFilter = {
   staffId?: number;
+  staffEmail?: string;
   entityType?: string;
   entityId?: string;
   action?: string;
@@ -65,6 +77,7 @@ export type AuditFilter = {
 export async function readAudit(db: Db, f: AuditFilter) {
   const where: SQL[] = [];
   if (f.staffId !== undefined) where.push(eq(auditLog.staffId, f.staffId));
+  if (f.staffEmail) where.push(sql`lower(${auditLog.staffEmail}) = lower(${f.staffEmail})`);
   if (f.entityType) where.push(eq(auditLog.entityType, f.entityType));
   if (f.entityId) where.push(eq(auditLog.entityId, f.entityId));
   if (f.action) where.push(sql`${auditLog.action} LIKE ${`${f.action.replace(/[%_\\]/g, "\\$&")}%`}`);

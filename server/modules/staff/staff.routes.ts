@@ -59,6 +59,7 @@ const AuditRow = z.object({
 });
 const AuditQuery = z.object({
   staff_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  staff_email: z.string().trim().max(254).optional().describe("The person, by email"),
   entity_type: z.string().trim().max(50).optional(),
   entity_id: z.string().trim().max(100).optional(),
   action: z.string().trim().max(100).optional(),
@@ -501,6 +502,7 @@ export async function staffRoutes(app: FastifyInstance, services: Services) {
 
   const auditFilter = (q: z.output<typeof AuditQuery>) => ({
     staffId: q.staff_id,
+    staffEmail: q.staff_email || undefined,
     entityType: q.entity_type,
     entityId: q.entity_id,
     action: q.action,

@@ -111,6 +111,8 @@ export function createStaffService(deps: { db: Db; config: Pick<Config, "secret"
   });
 
   return {
+    /** The staff login and code limits (tests relax them). */
+    throttle,
     activeOwnerExists,
 
     /**
