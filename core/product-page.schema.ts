@@ -141,6 +141,9 @@ export const ReviewDto = z.object({
   verified: z.boolean(),
   language: z.enum(["es", "fr"]),
   created_at: z.string().describe("ISO 8601"),
+  /** The shop's public reply, shown under the review (back office moderation). */
+  reply: z.string().nullable().optional(),
+  replied_at: z.string().nullable().optional(),
 });
 
 export const ReviewStats = z.object({

@@ -60,11 +60,13 @@ const allBut = (...no: Permission[]) => new Set(PERMISSIONS.filter((p) => !no.in
 export const ROLE_PERMISSIONS: Record<StaffRole, ReadonlySet<Permission>> = {
   owner: ALL,
   manager: allBut("staff.manage", "settings.write"),
-  // Orders, customers, after-sale and moderation; refunds only up to the owner's limit; no invoices.
+  // Orders (packing and shipping too: a small shop's support team ships), customers, after-sale and
+  // moderation; refunds only up to the owner's limit; no invoices.
   support: new Set<Permission>([
     "dashboard.read",
     "orders.read",
     "orders.write",
+    "packages.write",
     "payments.read",
     "payments.write",
     "refunds.write",

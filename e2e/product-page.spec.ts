@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { addService, answerUpToCity, completeStep, plain, searchPlace, walkToInstallation, wizard } from "./support/product-page.ts";
-import { axeViolations, blocking, describeBrowser, describeViolations, E2E_STAFF, holdAsset, type ShopPage } from "./support/index.ts";
+import { axeViolations, blocking, describeBrowser, describeViolations, holdAsset, ownerApiSession, type ShopPage } from "./support/index.ts";
 
 /**
  * The product page as a shopper meets it (issue 11, "Done when"): the installation wizard priced
@@ -40,15 +40,10 @@ async function openTray(shop: ShopPage, path = TRAY) {
   await shop.hydrated();
 }
 
-/** The questions waiting for an answer, as staff see them through the admin API (and staff's header). */
+/** The questions waiting for an answer, as the shop's owner sees them in the back office's API (and its session header). */
 async function pendingQuestions(base: string) {
-  const token = await fetch(`${base}/api/auth-users/token/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(E2E_STAFF),
-  }).then((r) => r.json() as Promise<{ access: string }>);
-  const auth = { authorization: `Bearer ${token.access}` };
-  const pending = (await fetch(`${base}/api/reviews/v1/questions/?answered=false`, { headers: auth }).then((r) => r.json())) as {
+  const auth = await ownerApiSession();
+  const pending = (await fetch(`${base}/api/admin/v1/moderation/questions/?status=pending&limit=200`, { headers: auth }).then((r) => r.json())) as {
     results: { id: number; question: string }[];
   };
   return { auth, pending };
@@ -161,7 +156,7 @@ describeBrowser("product page", (browser) => {
     const mine = pending.results.find((q) => q.question === question);
     expect(mine).toBeDefined();
     const answer = "Sí, sobre una base rígida y nivelada, con la impermeabilización adecuada.";
-    const res = await fetch(`${base}/api/reviews/v1/questions/${mine!.id}/answer/`, {
+    const res = await fetch(`${base}/api/admin/v1/moderation/questions/${mine!.id}/answer/`, {
       method: "POST",
       headers: { ...auth, "content-type": "application/json" },
       body: JSON.stringify({ answer }),

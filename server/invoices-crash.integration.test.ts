@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ROOT, type ShopProcess } from "./test/spawn-shop.ts";
 import { killableShops } from "./test/killable-shop.ts";
 import { testDbKinds } from "./test/test-db.ts";
+import { base32Decode, totpNow } from "./modules/staff/staff.crypto.ts";
 
 /**
  * Issue 10's fault test: 50 transfer orders in both stores are confirmed by staff all at once,
@@ -43,9 +44,10 @@ for (const kind of testDbKinds()) {
 
     it("gives both series no gap and no duplicate, one invoice per paid order, and an unbroken chain", async () => {
       const env = await shops.prepare();
-      // The staff user first (this also migrates and loads the demo data), then the shop.
-      const staffCli = await runCli("server/modules/accounts/create-staff-cli.ts", ["contable@example.es", "clave-contable-1", "Contable"], env);
-      expect(staffCli.code, staffCli.out).toBe(0);
+      // The first owner's setup link first (this also migrates and loads the demo data), then the shop.
+      const setupCli = await runCli("server/modules/staff/setup-link-cli.ts", [], env);
+      expect(setupCli.code, setupCli.out).toBe(0);
+      const setupToken = new URL(/https?:\/\/\S+\/admin\/setup\?token=\S+/.exec(setupCli.out)![0]).searchParams.get("token");
       let shop = await start();
       const call = (p: ShopProcess, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
         fetch(`${p.url}/api${path}`, {
@@ -53,13 +55,15 @@ for (const kind of testDbKinds()) {
           headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
-      // Tokens name the shop's PUBLIC_URL (its port here) as issuer: staff log in again after the restart.
-      const logIn = async (p: ShopProcess) => {
-        const login = await (await call(p, "POST", "/auth-users/token/", { email: "contable@example.es", password: "clave-contable-1" })).json();
-        expect(login.access, JSON.stringify(login)).toBeTruthy();
-        return { authorization: `Bearer ${login.access}` };
-      };
-      let staff = await logIn(shop);
+      // The owner, from the setup link, with two-factor enrolled (the authenticator app is the test).
+      const setup = await (
+        await call(shop, "POST", "/admin/v1/auth/setup/", { token: setupToken, email: "duena@example.es", name: "Dueña", password: "clave-duena-123" })
+      ).json();
+      expect(setup.state, JSON.stringify(setup)).toBe("enrol");
+      const staff = { authorization: `Bearer ${setup.token}` };
+      const totp = await (await call(shop, "POST", "/admin/v1/auth/totp/setup/", {}, staff)).json();
+      const enabled = await call(shop, "POST", "/admin/v1/auth/totp/enable/", { code: totpNow(base32Decode(totp.secret)) }, staff);
+      expect(enabled.status, await enabled.clone().text()).toBe(200);
 
       // N transfer orders, half in each store.
       const orders: { id: number; store: "ESDB" | "FRDB" }[] = [];
@@ -109,7 +113,7 @@ for (const kind of testDbKinds()) {
       }
 
       // Every confirmation at once; the process dies as soon as the first one is answered.
-      const confirm = (p: ShopProcess, id: number) => call(p, "POST", `/checkout/v1/orders/${id}/confirm_transfer/`, {}, staff);
+      const confirm = (p: ShopProcess, id: number) => call(p, "POST", `/admin/v1/orders/${id}/confirm-transfer/`, undefined, staff);
       const victim = shop;
       const sent = orders.map((o) =>
         confirm(victim, o.id).then(
@@ -123,17 +127,19 @@ for (const kind of testDbKinds()) {
       await victim.exited;
       expect(statuses.filter((s) => s === "killed").length, "some confirmations were cut by the kill").toBeGreaterThan(0);
 
+      // The staff session is in the database: it outlives the process.
       shop = await start();
-      staff = await logIn(shop);
       for (const o of orders) {
         const r = await confirm(shop, o.id);
         // Paid before the kill: 409 (already paid); otherwise paid now.
         expect([200, 409]).toContain(r.status);
       }
-      const list = await (await call(shop, "GET", "/accounting/v1/invoices/?page_size=100", undefined, staff)).json();
       const byOrder = new Map<number, number>();
-      for (const inv of list.results as { order: number; kind: string }[])
-        if (inv.kind === "invoice") byOrder.set(inv.order, (byOrder.get(inv.order) ?? 0) + 1);
+      for (const store of ["ESDB", "FRDB"]) {
+        const list = await (await call(shop, "GET", `/admin/v1/invoices/?store=${store}&limit=200`, undefined, staff)).json();
+        for (const inv of list.results as { order: { id: number }; kind: string }[])
+          if (inv.kind === "invoice") byOrder.set(inv.order.id, (byOrder.get(inv.order.id) ?? 0) + 1);
+      }
       for (const o of orders) expect(byOrder.get(o.id), `order ${o.id} has exactly one invoice`).toBe(1);
       await shop.stop("SIGTERM");
 

@@ -19,7 +19,6 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-
 declare module "vitest" {
   export interface ProvidedContext {
     /** Base URL of the shop process the e2e global setup started ("" when browser tests are skipped). */

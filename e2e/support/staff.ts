@@ -2,26 +2,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateHOTP } from "@oslojs/otp";
 import { inject } from "vitest";
-import { setupProof } from "../../server/modules/staff/staff.crypto.ts";
+import { base32Decode, setupProof } from "../../server/modules/staff/staff.crypto.ts";
 
 /** The shop's first owner, created by the e2e global setup through the setup link and TOTP enrolment. */
 export const E2E_OWNER = { email: "owner-e2e@example.com", password: "e2e-owner-password", name: "Olga Propietaria" } as const;
-
-const B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-export function base32Decode(s: string): Uint8Array {
-  let bits = 0;
-  let v = 0;
-  const out: number[] = [];
-  for (const c of s.replace(/=+$/, "")) {
-    v = (v << 5) | B32.indexOf(c);
-    bits += 5;
-    if (bits >= 8) {
-      out.push((v >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return new Uint8Array(out);
-}
 
 /**
  * The authenticator app of a test: the code of the 30 s step `offset` steps from now (each step's
@@ -31,13 +15,20 @@ export function totpCode(secretBase32: string, offset = 0): string {
   return generateHOTP(base32Decode(secretBase32), BigInt(Math.floor(Date.now() / 30_000) + offset), 6);
 }
 
-let step = 0;
-/** A code never used before by this process (the shop accepts each step once, one step of drift either side). */
-export function freshCode(secretBase32: string): string {
-  step = Math.max(step + 1, Math.floor(Date.now() / 30_000));
-  const offset = step - Math.floor(Date.now() / 30_000);
-  if (offset > 1) throw new Error("more TOTP logins than 30 s steps allow: wait or use a recovery code");
-  return totpCode(secretBase32, offset);
+const lastStep = new Map<string, number>();
+const nowStep = () => Math.floor(Date.now() / 30_000);
+
+/**
+ * A code of a 30 s step this process has not used for this secret yet, as a person reading their
+ * phone again later would: the shop accepts each step once per member and one step of drift
+ * either side. The first code of a process is the next step's (another process, the global
+ * setup, may have used the current one); a third login within a minute waits for the clock.
+ */
+export async function freshCode(secretBase32: string): Promise<string> {
+  const step = Math.max((lastStep.get(secretBase32) ?? nowStep()) + 1, nowStep());
+  while (step > nowStep() + 1) await new Promise((r) => setTimeout(r, 500));
+  lastStep.set(secretBase32, step);
+  return generateHOTP(base32Decode(secretBase32), BigInt(step), 6);
 }
 
 async function json(res: Response) {
@@ -69,15 +60,54 @@ export async function createFirstOwner(base: string, dataDir: string): Promise<s
   );
   const auth = { authorization: `Bearer ${setup.token}`, "content-type": "application/json" };
   const totp = await json(await fetch(`${base}/api/admin/v1/auth/totp/setup/`, { method: "POST", headers: auth, body: "{}" }));
-  await json(await fetch(`${base}/api/admin/v1/auth/totp/enable/`, { method: "POST", headers: auth, body: JSON.stringify({ code: freshCode(totp.secret) }) }));
+  // The current step's code: the specs' processes start at the next step (freshCode).
+  await json(await fetch(`${base}/api/admin/v1/auth/totp/enable/`, { method: "POST", headers: auth, body: JSON.stringify({ code: totpCode(totp.secret) }) }));
   return totp.secret as string;
+}
+
+/**
+ * A member invited by the owner and activated over the API (the invitation link from the outbox,
+ * a password, TOTP enrolment when the role requires it), as the staff application does it.
+ */
+export async function inviteStaff(
+  owner: { authorization: string },
+  member: { email: string; name: string; role: string; password: string },
+  invitationLink: (email: string) => Promise<string>,
+): Promise<{ totpSecret: string | null }> {
+  const base = inject("shopUrl");
+  await json(
+    await fetch(`${base}/api/admin/v1/staff/`, {
+      method: "POST",
+      headers: { ...owner, "content-type": "application/json" },
+      body: JSON.stringify({ email: member.email, name: member.name, role: member.role }),
+    }),
+  );
+  const token = new URL(await invitationLink(member.email)).searchParams.get("token");
+  const acc = await json(
+    await fetch(`${base}/api/admin/v1/auth/accept/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token, password: member.password }),
+    }),
+  );
+  if (acc.state !== "enrol") return { totpSecret: null };
+  const auth = { authorization: `Bearer ${acc.token}`, "content-type": "application/json" };
+  const totp = await json(await fetch(`${base}/api/admin/v1/auth/totp/setup/`, { method: "POST", headers: auth, body: "{}" }));
+  await json(
+    await fetch(`${base}/api/admin/v1/auth/totp/enable/`, { method: "POST", headers: auth, body: JSON.stringify({ code: await freshCode(totp.secret) }) }),
+  );
+  return { totpSecret: totp.secret as string };
 }
 
 /** A staff API session (Authorization: Bearer bds_…) of a member with TOTP: password, then a fresh code. */
 export async function staffApiLogin(email: string, password: string, totpSecret: string): Promise<{ authorization: string }> {
   const base = inject("shopUrl");
   const login = await json(
-    await fetch(`${base}/api/admin/v1/auth/login/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) }),
+    await fetch(`${base}/api/admin/v1/auth/login/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    }),
   );
   const authorization = `Bearer ${login.token}`;
   if (login.state === "mfa") {
@@ -85,7 +115,7 @@ export async function staffApiLogin(email: string, password: string, totpSecret:
       await fetch(`${base}/api/admin/v1/auth/second-factor/`, {
         method: "POST",
         headers: { authorization, "content-type": "application/json" },
-        body: JSON.stringify({ code: freshCode(totpSecret) }),
+        body: JSON.stringify({ code: await freshCode(totpSecret) }),
       }),
     );
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { can, type Permission, STAFF_ROLES } from "../../core/staff-permissions.ts";
-import type { AuditEntry } from "../modules/staff/staff.audit.ts";
+import { type AuditEntry, takeAudited } from "../modules/staff/staff.audit.ts";
 import type { StaffUser } from "../modules/staff/staff.service.ts";
 import { AppError } from "./errors.ts";
 import type { AuthUser } from "./request-context.ts";
@@ -28,11 +28,14 @@ export type ApiRouteDef<P extends z.ZodType, Q extends z.ZodType, B extends z.Zo
   /** Success status: 200 by default, 201 for a creation, 204 for a deletion without body. */
   status?: 200 | 201 | 202 | 204;
   /**
-   * Who may call: "user" needs a valid access token (401 otherwise), "staff" a staff user
-   * (403 for a customer), "optional" reads the user when a token is given. Default: anyone.
+   * Which customers may call: "user" needs a valid access token (401 otherwise), "optional"
+   * reads the user when a token is given. Default: anyone. Staff routes use `permission`.
    */
-  auth?: "user" | "staff" | "optional";
+  auth?: "user" | "optional";
   /**
+   * With `auth` too, the route also takes a customer's token (the handler gets `user`, no
+   * `staff`); a caller with a staff session needs this permission.
+   *
    * A staff route (the back office, /api/admin/v1): the caller needs a staff session that has
    * passed its second factor, and a role with this permission (401 / 403 otherwise). Every
    * successful write of such a route leaves at least one audit entry (see `audit` below).
@@ -104,14 +107,16 @@ export function apiRoute<P extends z.ZodType = z.ZodNever, Q extends z.ZodType =
     handler: async (req, reply) => {
       reply.hasExplicitStatus = false;
       let user: AuthUser | null = null;
-      if (def.auth) {
+      // `auth` and `permission` together: a spec call a customer makes for themselves and staff
+      // make with the permission (PUT clients/{id}/toggle_type/). A staff session decides first.
+      const staffFirst = def.auth && def.permission ? await req.server.staffGate.authenticate(req) : null;
+      if (def.auth && !staffFirst) {
         user = await req.server.authenticate(req);
         if (!user && def.auth !== "optional") throw new AppError("auth.not_authenticated", 401);
-        if (def.auth === "staff" && user?.role !== "staff") throw new AppError("auth.forbidden", 403);
       }
       let staff: StaffUser | null = null;
-      if (def.permission || def.staffSession) {
-        staff = await req.server.staffGate.authenticate(req);
+      if ((def.permission && !(def.auth && !staffFirst)) || def.staffSession) {
+        staff = staffFirst ?? (await req.server.staffGate.authenticate(req));
         if (!staff) throw new AppError("staff.not_authenticated", 401);
         if (def.permission) {
           if (staff.state === "mfa") throw new AppError("staff.second_factor_required", 401);
@@ -119,11 +124,9 @@ export function apiRoute<P extends z.ZodType = z.ZodNever, Q extends z.ZodType =
           if (!can(staff.role, def.permission)) throw new AppError("auth.forbidden", 403);
         }
       }
-      let audited = 0;
       const audit = async (entry: AuditEntry, tx?: unknown) => {
         if (!staff) throw new Error(`audit() outside a staff route: ${def.method} ${def.url}`);
         await req.server.staffGate.audit(req, staff, entry, tx);
-        audited++;
       };
       const input = {
         params: def.params ? def.params.parse(req.params) : undefined,
@@ -134,8 +137,10 @@ export function apiRoute<P extends z.ZodType = z.ZodNever, Q extends z.ZodType =
         audit,
       } as Parsed<P, Q, B>;
       const result = await handler(input, req, reply);
-      // A staff write that succeeded without an entry of its own still leaves one.
-      if (def.permission && def.method !== "GET" && audited === 0 && staff && (reply.sent ? reply.statusCode : reply.statusCode || 200) < 300) {
+      // A staff write that succeeded without an entry of its own (through audit() or a service's
+      // writeAudit with this request's id) still leaves one.
+      const audited = staff ? takeAudited(String(req.id)) : false;
+      if (def.permission && def.method !== "GET" && !audited && staff && reply.statusCode < 300) {
         await req.server.staffGate.audit(req, staff, {
           action: `${def.method} ${app.prefix}${def.url}`,
           entityType: "route",
@@ -164,8 +169,10 @@ function rolesWith(p: Permission): string {
 }
 
 /** The permission of each staff route ("POST /api/admin/v1/..." -> permission): the permission matrix test walks it. */
-export function staffRoutes(): { method: HttpMethod; url: string; permission: Permission }[] {
-  return [...registry.values()].filter((d) => d.permission).map((d) => ({ method: d.method, url: d.url, permission: d.permission! }));
+export function staffRoutes(): { method: HttpMethod; url: string; permission: Permission; customerToo: boolean }[] {
+  return [...registry.values()]
+    .filter((d) => d.permission)
+    .map((d) => ({ method: d.method, url: d.url, permission: d.permission!, customerToo: Boolean(d.auth) }));
 }
 
 /** Every route documented so far ("GET /api/catalog/v1/..."): the OpenAPI test compares it with Fastify's table. */
@@ -243,8 +250,7 @@ export function openApiDocument(info: { title: string; version: string }) {
   for (const def of defs) {
     const path = def.url.replace(/:(\w+)\??/g, "{$1}");
     const errorStatuses = new Set<number>([400, ...(def.errors ?? []), ...(def.notFound ? [404] : [])]);
-    if (def.auth === "user" || def.auth === "staff") errorStatuses.add(401);
-    if (def.auth === "staff") errorStatuses.add(403);
+    if (def.auth === "user") errorStatuses.add(401);
     if (def.permission || def.staffSession) errorStatuses.add(401);
     if (def.permission) errorStatuses.add(403);
     const ok = String(def.status ?? 200);
@@ -259,7 +265,9 @@ export function openApiDocument(info: { title: string; version: string }) {
         ...(def.extraQuery ?? []).map((x) => ({ name: x.name, in: "query", required: false, description: x.description, schema: x.schema })),
       ],
       ...(def.auth ? { security: def.auth === "optional" ? [{}, { bearer: [] }] : [{ bearer: [] }] } : {}),
-      ...(def.permission || def.staffSession ? { security: [{ staffCookie: [] }, { staffBearer: [] }] } : {}),
+      ...(def.permission || def.staffSession
+        ? { security: [...(def.auth && def.permission ? [{ bearer: [] }] : []), { staffCookie: [] }, { staffBearer: [] }] }
+        : {}),
       ...(def.permission
         ? {
             "x-permission": def.permission,

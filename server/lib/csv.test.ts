@@ -12,5 +12,7 @@ describe("CSV export cells", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     expect(csv).toContain(`"'=1+2";"1234,50"`);
     expect(centsCell(-5)).toBe("-0,05");
+    // A credit note's amount stays a number (not turned into text by the apostrophe).
+    expect(toCsv(["total"], [[centsCell(-123450)]])).toContain(`"-1234,50"`);
   });
 });

@@ -10,6 +10,8 @@ export function safeCell(v: unknown): string | number {
   if (typeof v === "number" || typeof v === "bigint") return typeof v === "bigint" ? v.toString() : v;
   if (v instanceof Date) return v.toISOString();
   const s = typeof v === "string" ? v : typeof v === "boolean" ? (v ? "true" : "false") : JSON.stringify(v);
+  // A negative amount as decimal text (centsCell: "-12,50") is a number, not a formula: kept as is.
+  if (/^-\d+(,\d+)?$/.test(s)) return s;
   return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
 }
 

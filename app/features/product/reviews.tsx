@@ -219,6 +219,12 @@ function ReviewItem({ r }: { r: ReviewDto }) {
         {/* The customer's own words: plain text (React escapes it), line breaks kept. */}
         <p lang={r.language}>{r.body}</p>
         {r.language !== lang && <p className="mt-1 text-xs text-muted">{t(`product.reviews.written_in.${r.language}`)}</p>}
+        {r.reply && (
+          <div className="mt-2 border-l-4 border-slate-300 pl-3" data-testid="review-reply">
+            <p className="text-sm font-semibold">{t("reviews.shop_reply")}</p>
+            <p lang={r.language}>{r.reply}</p>
+          </div>
+        )}
       </article>
     </li>
   );

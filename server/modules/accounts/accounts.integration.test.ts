@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCustomer, login, relaxThrottling, uniqueEmail } from "../../test/accounts.ts";
 import { linkIn, startSmtp, type TestSmtp } from "../../test/smtp.ts";
 import { describeEachDb } from "../../test/test-db.ts";
+import { createStaff } from "../../test/staff.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
 
 const PUBLIC_URL = "https://tienda.example.es";
@@ -572,14 +573,11 @@ describeEachDb("accounts API: sign-up, activation, login, recovery, profile", (k
     });
   });
 
-  it("creates a staff account from the command line's service call: active at once, role staff", async () => {
-    const email = uniqueEmail("staff");
-    const r = await shop.services.accounts.createStaff(email, "clave-admin-1", "Admin");
-    expect(r.created).toBe(true);
-    const tokens = await login(shop, email, "clave-admin-1");
-    const me = await shop.app.inject({ method: "GET", url: "/api/auth-users/v1/clients/info/", headers: { authorization: `Bearer ${tokens.access}` } });
-    expect(me.json()).toMatchObject({ role: "staff", is_active: true });
-    expect(smtp.to(email)).toHaveLength(0);
+  it("staff are not customers: no customer account becomes staff, and a staff session opens no customer route", async () => {
+    const staff = await createStaff(shop, "owner");
+    expect((await shop.app.inject({ method: "GET", url: "/api/auth-users/v1/clients/info/", headers: staff.headers })).statusCode).toBe(401);
+    // The staff member's email and password are no customer login.
+    expect((await shop.app.inject({ method: "POST", url: "/api/auth-users/token/", payload: { email: staff.email, password: staff.password } })).statusCode).toBe(401);
   });
 
   it("documents every accounts route in /api/docs", async () => {

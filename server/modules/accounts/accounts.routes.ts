@@ -309,12 +309,30 @@ export async function accountsRoutes(app: FastifyInstance, services: Services) {
       url: "/auth-users/v1/clients/:id/toggle_type/",
       tag: TAG,
       summary: "Switch between customer and professional (spec 6)",
+      description:
+        "A customer switches their own type (404 for anyone else's; once staff revoked it, they cannot tick it again). " +
+        "Staff (back office session) switch any customer's type: the change is audited with before and after.",
       auth: "user",
+      permission: "professionals.review",
       params: Id,
       response: S.ClientDto,
       errors: [404],
     },
-    async ({ params, user }, req) => {
+    async ({ params, user, staff, audit }, req) => {
+      if (staff) {
+        const r = await services.database.db.transaction(async (tx) => {
+          const t = await accounts.staffToggleType(tx as never, params.id);
+          if (t) {
+            await audit(
+              { action: "customer.professional_type", entityType: "customer", entityId: params.id, before: { type: t.before }, after: { type: t.after } },
+              tx,
+            );
+          }
+          return t;
+        });
+        if (!r) throw notFound();
+        return accounts.toClient(r.user);
+      }
       const r = await accounts.toggleType(await ctxOf(req, {}, user), params.id);
       if (!r.ok) throw notFound();
       return r.user;

@@ -37,6 +37,8 @@ export const users = pgTable(
     activatedAt: ts("activated_at"),
     passwordChangedAt: ts("password_changed_at"),
     deletedAt: ts("deleted_at"),
+    /** Set when staff revoked the professional type (back office): the profile cannot tick it again. */
+    professionalRevokedAt: ts("professional_revoked_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },

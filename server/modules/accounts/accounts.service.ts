@@ -311,6 +311,61 @@ export function createAccountsService(deps: AccountsDeps) {
     return { user: r.user, sessionId: claims.sid };
   }
 
+  /** The erasure itself: personal rows deleted, the account row pseudonymised (orders keep pointing at it). */
+  async function erase(t: Db, id: number, email: string): Promise<void> {
+    const now = new Date();
+    await t.delete(addresses).where(eq(addresses.userId, id));
+    await t.delete(wishlistItems).where(eq(wishlistItems.userId, id));
+    await t.delete(userTokens).where(eq(userTokens.userId, id));
+    await t.delete(refreshFamilies).where(eq(refreshFamilies.userId, id));
+    await marketing.unsubscribeEverywhere(email, t);
+    await t
+      .update(users)
+      .set({
+        email: `deleted-${id}@erased.invalid`,
+        passwordHash: "!",
+        name: "",
+        surnames: "",
+        phone: null,
+        customerType: "customer",
+        isActive: false,
+        deletedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(users.id, id));
+  }
+
+  /** Everything the shop keeps about an account (GDPR access and portability). */
+  async function exportOf(u: UserRow): Promise<AccountExport> {
+    const id = u.id;
+    const [addr, favs, subs, sessions] = await Promise.all([
+      db.select().from(addresses).where(eq(addresses.userId, id)).orderBy(addresses.id),
+      db
+        .select({ productId: wishlistItems.productId, ref: products.ref, createdAt: wishlistItems.createdAt })
+        .from(wishlistItems)
+        .innerJoin(products, eq(products.id, wishlistItems.productId))
+        .where(eq(wishlistItems.userId, id))
+        .orderBy(wishlistItems.id),
+      marketing.subscriptionsOf(u.email),
+      db.select().from(refreshFamilies).where(eq(refreshFamilies.userId, id)).orderBy(refreshFamilies.createdAt),
+    ]);
+    const orders = deps.ordersOf ? await deps.ordersOf()(id) : [];
+    const data: AccountExport = {
+      generated_at: iso(new Date()),
+      client: await toClient(u),
+      addresses: addr.map(toAddress),
+      favourites: favs.map((f) => ({ product_id: f.productId, ref: f.ref, added_at: iso(f.createdAt) })),
+      newsletter_subscriptions: subs.map((s) => ({ store: s.storeId, email: s.email, source: s.source, consent_at: iso(s.consentAt) })),
+      sessions: sessions.map((s) => ({
+        created_at: iso(s.createdAt),
+        last_used_at: s.lastUsedAt ? iso(s.lastUsedAt) : null,
+        revoked_at: s.revokedAt ? iso(s.revokedAt) : null,
+      })),
+      orders,
+    };
+    return data;
+  }
+
   // ------------------------------------------------------------------ the service
 
   const service = {
@@ -486,7 +541,8 @@ export function createAccountsService(deps: AccountsDeps) {
       const [u] = await dbOf(ctx)
         .update(users)
         .set({ customerType: sql`case when ${users.customerType} = 'professional' then 'customer' else 'professional' end`, updatedAt: new Date() })
-        .where(eq(users.id, id))
+        // A type staff revoked (back office) cannot be ticked again from the profile.
+        .where(and(eq(users.id, id), sql`not (${users.customerType} = 'customer' and ${users.professionalRevokedAt} is not null)`))
         .returning();
       return u ? { ok: true, user: await toClient(u) } : { ok: false, code: "not_found" };
     },
@@ -547,29 +603,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const stop = await limited([["password:account", `user:${u.id}`]]);
       if (stop) return stop;
       if (!(await verifyPassword(u.passwordHash, password))) return { ok: false, code: "accounts.wrong_password" };
-      const now = new Date();
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        await t.delete(addresses).where(eq(addresses.userId, id));
-        await t.delete(wishlistItems).where(eq(wishlistItems.userId, id));
-        await t.delete(userTokens).where(eq(userTokens.userId, id));
-        await t.delete(refreshFamilies).where(eq(refreshFamilies.userId, id));
-        await marketing.unsubscribeEverywhere(u.email, t);
-        await t
-          .update(users)
-          .set({
-            email: `deleted-${id}@erased.invalid`,
-            passwordHash: "!",
-            name: "",
-            surnames: "",
-            phone: null,
-            customerType: "customer",
-            isActive: false,
-            deletedAt: now,
-            updatedAt: now,
-          })
-          .where(eq(users.id, id));
-      });
+      await db.transaction((tx) => erase(tx as unknown as Db, id, u.email));
       await sendMail("account_deleted", ctx.store, u.email, u.name);
       return { ok: true };
     },
@@ -578,32 +612,7 @@ export function createAccountsService(deps: AccountsDeps) {
     async exportData(ctx: RequestContext, id: number): Promise<{ ok: true; data: AccountExport } | Fail<"not_found">> {
       const u = await own(ctx, id);
       if (!u) return { ok: false, code: "not_found" };
-      const [addr, favs, subs, sessions] = await Promise.all([
-        db.select().from(addresses).where(eq(addresses.userId, id)).orderBy(addresses.id),
-        db
-          .select({ productId: wishlistItems.productId, ref: products.ref, createdAt: wishlistItems.createdAt })
-          .from(wishlistItems)
-          .innerJoin(products, eq(products.id, wishlistItems.productId))
-          .where(eq(wishlistItems.userId, id))
-          .orderBy(wishlistItems.id),
-        marketing.subscriptionsOf(u.email),
-        db.select().from(refreshFamilies).where(eq(refreshFamilies.userId, id)).orderBy(refreshFamilies.createdAt),
-      ]);
-      const orders = deps.ordersOf ? await deps.ordersOf()(id) : [];
-      const data: AccountExport = {
-        generated_at: iso(new Date()),
-        client: await toClient(u),
-        addresses: addr.map(toAddress),
-        favourites: favs.map((f) => ({ product_id: f.productId, ref: f.ref, added_at: iso(f.createdAt) })),
-        newsletter_subscriptions: subs.map((s) => ({ store: s.storeId, email: s.email, source: s.source, consent_at: iso(s.consentAt) })),
-        sessions: sessions.map((s) => ({
-          created_at: iso(s.createdAt),
-          last_used_at: s.lastUsedAt ? iso(s.lastUsedAt) : null,
-          revoked_at: s.revokedAt ? iso(s.revokedAt) : null,
-        })),
-        orders,
-      };
-      return { ok: true, data };
+      return { ok: true, data: await exportOf(u) };
     },
 
     // ---------------------------------------------------------------- addresses
@@ -872,31 +881,63 @@ export function createAccountsService(deps: AccountsDeps) {
       return rows.map((r) => r.id);
     },
 
-    /** Creates an active staff account (npm run user:create-staff), or promotes an existing one. */
-    async createStaff(email: string, password: string, name = "Staff"): Promise<{ id: number; created: boolean }> {
-      const store = await stores.byLanguage("es");
-      const passwordHash = await hashPassword(password);
-      const existing = await userByEmail(email);
-      if (existing) {
-        await db.update(users).set({ role: "staff", isActive: true, passwordHash, updatedAt: new Date() }).where(eq(users.id, existing.id));
-        return { id: existing.id, created: false };
-      }
+    /**
+     * Back office: GDPR erasure on the customer's request (staff checked who asks; no password).
+     * The same pseudonymisation as the customer's own deletion, in the caller's transaction (its
+     * audit entry lands with it). Null for an unknown or already erased account.
+     */
+    async staffErase(tx: Db, id: number): Promise<{ email: string; name: string; storeId: number; language: "es" | "fr" } | null> {
+      const [u] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt), eq(users.role, "customer")))
+        .for("update");
+      if (!u) return null;
+      await erase(tx, id, u.email);
+      return { email: u.email, name: u.name, storeId: u.storeId, language: u.language };
+    },
+
+    /** The goodbye mail of an erasure (sent after the transaction commits). */
+    async sendErasedMail(who: { email: string; name: string; storeId: number }): Promise<void> {
+      await sendMail("account_deleted", await stores.resolve(who.storeId), who.email, who.name);
+    },
+
+    /** Back office: everything the shop keeps about a customer (the JSON of their own export). */
+    async staffExport(id: number): Promise<AccountExport | null> {
+      const u = await userById(id);
+      return u && u.role === "customer" ? exportOf(u) : null;
+    },
+
+    /**
+     * Back office: switches a customer between customer and professional (spec 6's toggle),
+     * in the caller's transaction. Revoking records it, so the profile cannot tick it again;
+     * restoring clears that. Null for an unknown, erased or staff account.
+     */
+    async staffToggleType(tx: Db, id: number): Promise<{ before: "customer" | "professional"; after: "customer" | "professional"; user: UserRow } | null> {
+      const [cur] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt), eq(users.role, "customer")))
+        .for("update");
+      if (!cur) return null;
+      const after = cur.customerType === "professional" ? "customer" : "professional";
       const now = new Date();
-      const [row] = await db
-        .insert(users)
-        .values({
-          email: email.toLowerCase(),
-          passwordHash,
-          name,
-          storeId: store.id,
-          language: "es",
-          role: "staff",
-          isActive: true,
-          privacyAcceptedAt: now,
-          activatedAt: now,
-        })
-        .returning({ id: users.id });
-      return { id: row.id, created: true };
+      const [u] = await tx
+        .update(users)
+        .set({ customerType: after, professionalRevokedAt: after === "customer" ? now : null, updatedAt: now })
+        .where(eq(users.id, id))
+        .returning();
+      return { before: cur.customerType, after, user: u };
+    },
+
+    /** Back office: a customer's login sessions (refresh-token families), newest first. */
+    async sessionsOf(userId: number) {
+      return db.select().from(refreshFamilies).where(eq(refreshFamilies.userId, userId)).orderBy(desc(refreshFamilies.createdAt)).limit(100);
+    },
+
+    /** Back office: ends every open session of a customer (their tokens stop working at once). */
+    endAllSessions(userId: number, tx: Db = db): Promise<number> {
+      return revokeSessions(userId, "ended by staff", {}, tx);
     },
   };
 

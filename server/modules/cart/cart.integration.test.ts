@@ -7,6 +7,7 @@ import { createCustomer, login, relaxThrottling, type TestUser, uniqueEmail } fr
 import { buildCatalogFixture, type CatalogFixture } from "../../test/catalog-fixture.ts";
 import { startSmtp, type TestSmtp } from "../../test/smtp.ts";
 import { describeEachDb } from "../../test/test-db.ts";
+import { createStaff } from "../../test/staff.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
 import { variants } from "../catalog/catalog.schema.ts";
 import { coupons } from "../coupons/coupons.schema.ts";
@@ -47,9 +48,7 @@ describeEachDb("cart API (/api/cart/v1)", (kind) => {
     attrs = Object.fromEntries(list.map((a) => [a.slug, a]));
     const valve = (await shop.services.catalog.complements(contextFor(es), SLUG))!.find((c) => c.id === "fx-valve-1")!;
     valveFinish = { attr: valve.attributes[0].id, matte: valve.attributes[0].options[0].id };
-    const staffEmail = uniqueEmail("staff");
-    await shop.services.accounts.createStaff(staffEmail, "clave-admin-1", "Admin");
-    staff = { authorization: `Bearer ${(await login(shop, staffEmail, "clave-admin-1")).access}` };
+    staff = (await createStaff(shop, "manager")).headers;
     alice = await createCustomer(shop, smtp, { name: "Alicia" });
     bob = await createCustomer(shop, smtp, { name: "Bruno" });
     pro = await createCustomer(shop, smtp, { name: "Pablo", professional: true });

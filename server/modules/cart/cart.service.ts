@@ -747,6 +747,9 @@ export function createCartService(deps: CartServiceDeps) {
       return { cart: toCartDto(ctx, { order, rows, coupon, stock, paypalRate: config.paypalCommissionRate }), rows };
     },
 
+    /** A configurator submission checked and priced from the catalog exactly as addRow does, nothing stored (the back office's quotations). */
+    configure: (ctx: RequestContext, input: { product: string | number; selection: Selection }) => configureRow(ctx, products, input),
+
     /** What rows need in stock, per product or variant (complements included; services need none). */
     stockNeeds: (rows: RowRecord[]) => {
       const merged = new Map<string, StockNeed>();

@@ -8,6 +8,7 @@ import { contextFor } from "../../lib/request-context.ts";
 import { createCustomer, login, relaxThrottling, type TestUser, uniqueEmail } from "../../test/accounts.ts";
 import { buildCatalogFixture, type CatalogFixture } from "../../test/catalog-fixture.ts";
 import { startSmtp, type TestSmtp } from "../../test/smtp.ts";
+import { createStaff } from "../../test/staff.ts";
 import { describeEachDb } from "../../test/test-db.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
 import { addresses } from "../accounts/accounts.schema.ts";
@@ -25,7 +26,6 @@ describeEachDb("checkout: placing orders (/api/checkout/v1)", (kind) => {
   let smtp: TestSmtp;
   let _fx: CatalogFixture;
   let attrs: Record<string, AttributeDto>;
-  let staff: Headers;
   let alice: TestUser;
   let bob: TestUser;
   let key = 0;
@@ -46,9 +46,6 @@ describeEachDb("checkout: placing orders (/api/checkout/v1)", (kind) => {
     await setStock("PD-RES-BL-70", 1000);
     const list = (await shop.services.catalog.productAttributes(contextFor(es), SLUG)) ?? [];
     attrs = Object.fromEntries(list.map((a) => [a.slug, a]));
-    const staffEmail = uniqueEmail("staff");
-    await shop.services.accounts.createStaff(staffEmail, "clave-admin-1", "Admin");
-    staff = { authorization: `Bearer ${(await login(shop, staffEmail, "clave-admin-1")).access}` };
     alice = await createCustomer(shop, smtp, { name: "Alicia" });
     bob = await createCustomer(shop, smtp, { name: "Bruno" });
   }, 120_000);
@@ -343,11 +340,12 @@ describeEachDb("checkout: placing orders (/api/checkout/v1)", (kind) => {
 
     it("lets staff confirm a transfer (customers may not)", async () => {
       const { order } = await placedOrder();
-      expect((await api("POST", `/checkout/v1/orders/${order.id}/confirm_transfer/`, { headers: alice.auth })).statusCode).toBe(403);
-      const ok = await api("POST", `/checkout/v1/orders/${order.id}/confirm_transfer/`, { headers: staff });
+      expect((await api("POST", `/admin/v1/orders/${order.id}/confirm-transfer/`, { headers: alice.auth })).statusCode).toBe(401);
+      const member = (await createStaff(shop, "support")).headers;
+      const ok = await api("POST", `/admin/v1/orders/${order.id}/confirm-transfer/`, { headers: member });
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json().status).toBe(400);
-      expect((await api("POST", `/checkout/v1/orders/${order.id}/confirm_transfer/`, { headers: staff })).statusCode).toBe(409);
+      expect((await api("POST", `/admin/v1/orders/${order.id}/confirm-transfer/`, { headers: member })).statusCode).toBe(409);
     });
   });
 
@@ -419,7 +417,8 @@ describeEachDb("checkout: placing orders (/api/checkout/v1)", (kind) => {
         404,
       );
       expect((await api("GET", `/cart/v1/sub-orders/?order=${order.id}`, { headers: bob.auth })).statusCode).toBe(404);
-      expect((await api("GET", "/orders/v1/staff/orders/", { headers: alice.auth })).statusCode).toBe(403);
+      // The staff order list is the back office's: a customer's token is no staff session.
+      expect((await api("GET", "/admin/v1/orders/", { headers: alice.auth })).statusCode).toBe(401);
       expect((await api("GET", `/orders/v1/orders/${order.id}/`, { headers: alice.auth })).json().customer).toBe(alice.id);
       // The customer's GDPR export lists their orders.
       const exported = (await api("GET", `/auth-users/v1/clients/${alice.id}/export/`, { headers: alice.auth })).json();
@@ -450,7 +449,9 @@ describeEachDb("checkout: placing orders (/api/checkout/v1)", (kind) => {
       await apply({ reference: order.payment_reference, amount: order.prices.total, method: "transfer" });
       const o = (await api("GET", `/orders/v1/orders/${order.id}/`, { headers: alice.auth })).json();
       const sub = o.sub_orders[0];
-      expect((await api("PUT", `/cart/v1/sub-orders/${sub.id}/`, { headers: alice.auth, payload: { status: 600 } })).statusCode).toBe(403);
+      // Packages move with a staff member's packages.write (the back office), not a customer token.
+      const staff = (await createStaff(shop, "warehouse")).headers;
+      expect((await api("PUT", `/cart/v1/sub-orders/${sub.id}/`, { headers: alice.auth, payload: { status: 600 } })).statusCode).toBe(401);
       expect((await api("PUT", `/cart/v1/sub-orders/${sub.id}/`, { headers: staff, payload: { status: 600 } })).statusCode).toBe(409);
       const shipped = await api("PUT", `/cart/v1/sub-orders/${sub.id}/`, {
         headers: staff,
@@ -486,12 +487,13 @@ describeEachDb("checkout: placing orders (/api/checkout/v1)", (kind) => {
         const r = await shop.services.orders.moveOrder(ctx, order.id, to, { actor: "staff" });
         expect(r.ok, `300 -> ${to}`).toBe(false);
       }
-      const illegal = await api("PUT", `/orders/v1/staff/orders/${order.id}/status/`, { headers: staff, payload: { status: 450 } });
+      const member = await createStaff(shop, "support");
+      const illegal = await api("PUT", `/admin/v1/orders/${order.id}/status/`, { headers: member.headers, payload: { status: 450 } });
       expect(illegal.statusCode).toBe(409);
       expect(illegal.json().error.message).toBe("El pedido no puede pasar a ese estado desde el estado en que está");
-      const cancelled = await api("POST", `/checkout/v1/orders/${order.id}/cancel/`, { headers: staff, payload: { reason: "Cliente lo pide" } });
-      expect(cancelled.json()).toEqual({ status: 700 });
-      expect((await api("POST", `/checkout/v1/orders/${order.id}/cancel/`, { headers: staff, payload: { reason: "otra vez" } })).statusCode).toBe(409);
+      const cancelled = await api("POST", `/admin/v1/orders/${order.id}/cancel/`, { headers: member.headers, payload: { reason: "Cliente lo pide" } });
+      expect(cancelled.json()).toMatchObject({ status: 700, credit_note: null });
+      expect((await api("POST", `/admin/v1/orders/${order.id}/cancel/`, { headers: member.headers, payload: { reason: "otra vez" } })).statusCode).toBe(409);
     });
   });
 });

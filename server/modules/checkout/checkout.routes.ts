@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { PAYMENT_METHODS } from "../../../core/cart.schema.ts";
 import * as S from "../../../core/checkout.schema.ts";
-import { t } from "../../../core/i18n/index.ts";
 import { apiRoute } from "../../lib/api-route.ts";
 import type { Services } from "../index.ts";
 import { accessOf } from "../orders/orders.routes.ts";
@@ -105,45 +104,5 @@ export async function checkoutRoutes(app: FastifyInstance, services: Services) {
       return { payment: r.payment, order: (await services.orders.get(ctx, params.id, access))! };
     },
   );
-
-  apiRoute(
-    app,
-    {
-      method: "POST",
-      url: "/checkout/v1/orders/:id/confirm_transfer/",
-      tag: TAG,
-      summary: "Staff: the bank transfer of this order arrived (spec 9: confirmed within 24 hours); the order is paid",
-      params: Id,
-      response: z.object({ status: z.number().int() }),
-      auth: "staff",
-      errors: [404, 409],
-    },
-    async ({ params, user }, _req, reply) => {
-      const ctx = await apiContext(stores, {}, user);
-      const r = await checkout.confirmTransfer(ctx, params.id);
-      if (!r.ok) return refuse(reply, r.code === "order.not_found" ? 404 : 409, r.code, r.message);
-      return { status: r.status };
-    },
-  );
-
-  apiRoute(
-    app,
-    {
-      method: "POST",
-      url: "/checkout/v1/orders/:id/cancel/",
-      tag: TAG,
-      summary: "Staff: cancel an order (700): stock back; paid orders are refunded and their invoice corrected by a credit note",
-      params: Id,
-      body: z.object({ reason: z.string().trim().min(1).max(500) }).strict(),
-      response: z.object({ status: z.number().int() }),
-      auth: "staff",
-      errors: [404, 409],
-    },
-    async ({ params, body, user }, _req, reply) => {
-      const ctx = await apiContext(stores, {}, user);
-      const r = await checkout.cancelOrder(ctx, params.id, body.reason);
-      if (!r.ok) return refuse(reply, r.code === "order.not_found" ? 404 : 409, r.code, t(ctx.language, `errors.${r.code}`));
-      return { status: r.status };
-    },
-  );
+  // Staff's transfer confirmations and cancellations moved to the back office (/api/admin/v1/orders/:id/confirm-transfer/, /cancel/).
 }

@@ -44,7 +44,7 @@ export type CheckoutDeps = {
 /** What the invoices module offers the checkout (issue 10); optional until it is wired. */
 type InvoiceHooks = {
   issueForOrder(tx: Db, source: InvoiceSource): Promise<{ id: number; number: string }>;
-  creditNote(tx: Db, input: { orderId: number; reason: string }): Promise<{ id: number; number: string }>;
+  creditNote(tx: Db, input: { orderId: number; reason: string }): Promise<{ id: number; number: string; total?: number } | null>;
   forOrder(orderId: number): Promise<{ id: number; number: string } | null>;
   attachmentFor?(invoiceId: number): Promise<{ filename: string; content: Buffer; contentType: string }>;
 };
@@ -848,12 +848,19 @@ export function createCheckoutService(deps: CheckoutDeps) {
     },
 
     /** Staff: a bank transfer arrived for this order (spec 9: confirmed within 24 hours): it is paid. */
-    async confirmTransfer(ctx: RequestContext, orderId: number): Promise<{ ok: true; status: number } | { ok: false; code: string; message: string }> {
+    async confirmTransfer(
+      ctx: RequestContext,
+      orderId: number,
+      opts: {
+        /** Runs in the paying transaction once the order moved (the back office's audit entry). */
+        within?: (tx: Db, result: { status: number }) => Promise<void>;
+      } = {},
+    ): Promise<{ ok: true; status: number } | { ok: false; code: string; message: string }> {
       const [o] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!o || o.status < 300) return { ok: false, code: "order.not_found", message: msg(ctx.language, "order.not_found") };
       if (o.paymentMethodSelected !== "transfer" || !o.paymentReference || ![300, 350].includes(o.status))
         return { ok: false, code: "order.illegal_transition", message: msg(ctx.language, "order.illegal_transition") };
-      const r = await applyAlone({
+      const outcome: PaymentOutcome = {
         reference: o.paymentReference,
         pspReference: `transfer-${o.id}`,
         resultCode: "Authorised",
@@ -862,7 +869,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
         method: "transfer",
         provider: "transfer",
         source: "staff",
-      });
+      };
+      const within = opts.within;
+      const r = within
+        ? await db
+            .transaction(async (trx) => {
+              const res = await orderPayments.applyOutcome(trx as unknown as Db, outcome);
+              if (res?.changed) await within(trx as unknown as Db, res);
+              return res;
+            })
+            .finally(kickMails)
+        : await applyAlone(outcome);
       if (!r?.changed) return { ok: false, code: "order.illegal_transition", message: msg(ctx.language, "order.illegal_transition") };
       return { ok: true, status: r.status };
     },
@@ -902,12 +919,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
             await coupons.release({ tx }, o.id);
           }
           const paid = o.status >= 400;
+          let credit: { id: number; total?: number } | null = null;
           if (paid && invoices.creditNote) {
             // Inside this transaction only (PGlite has one connection: a read outside it waits forever);
             // the credit note finds the order's invoice itself and does nothing without one (issue 10).
-            await invoices.creditNote(tx, { orderId: o.id, reason });
+            credit = await invoices.creditNote(tx, { orderId: o.id, reason });
           }
-          return { ok: true as const, paid, order: o };
+          return { ok: true as const, paid, order: o, credit };
         })
         .catch((e) => {
           if (e instanceof Outcome) return e.value as { ok: false; code: string };
@@ -915,11 +933,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
         });
       if (!res.ok) return { ok: false, code: res.code, message: msg(ctx.language, res.code) };
       if (res.paid && res.order.paymentReference) {
+        // What the credit note gives back (the total less earlier partial refunds), keyed like every
+        // credit note's refund: a credit note refunded before is not refunded again.
         await payments.refund({
           orderId: res.order.id,
           reference: res.order.paymentReference,
-          amount: res.order.total ?? 0,
-          idempotencyKey: `cancel-${res.order.id}`,
+          amount: res.credit?.total != null ? -res.credit.total : (res.order.total ?? 0),
+          idempotencyKey: res.credit?.total != null ? `credit-${res.credit.id}` : `cancel-${res.order.id}`,
         });
       }
       return { ok: true, status: 700 };
@@ -930,8 +950,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       ctx: RequestContext,
       subOrderId: number,
       input: { status: number; agency?: string | null; shipment_number?: string | null; note?: string | null },
+      opts: Parameters<OrdersService["moveSubOrder"]>[3] = {},
     ) {
-      const r = await ordersService.moveSubOrder(ctx, subOrderId, input);
+      const r = await ordersService.moveSubOrder(ctx, subOrderId, input, opts);
       if (r.ok && r.value.shipped) {
         await queueMail(db, r.value.order.id, "shipped", `shipped:${r.value.subOrder.id}`, r.value.subOrder.id);
         kickMails();

@@ -60,6 +60,10 @@ export const installationQuoteRequests = pgTable(
     premeasure: boolean("premeasure").notNull().default(false),
     distance: integer("distance"),
     status: text("status").$type<"open" | "answered" | "closed">().notNull().default("open"),
+    /** The price staff quoted by mail (cents, VAT included), their message and when. */
+    quotedCents: integer("quoted_cents"),
+    reply: text("reply"),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -77,9 +77,8 @@ function refuse(reply: FastifyReply, status: number, code: string, message: stri
 
 /**
  * Accounting (spec 7: GET /accounting/v1/invoices/) and after-sale calls (issue 10,
- * docs/decisions/018): the customer's invoices and their PDFs, the staff's list, CSV export
- * and price corrections; the withdrawal button, request photos, and staff settling
- * withdrawals and returns.
+ * docs/decisions/018): the customer's invoices and their PDFs; the withdrawal button and request
+ * photos. Staff work on invoices, credit notes and after-sale in the back office (/api/admin/v1).
  */
 export async function invoicesRoutes(app: FastifyInstance, services: Services) {
   const { invoices, stores, orders } = services;
@@ -93,7 +92,6 @@ export async function invoicesRoutes(app: FastifyInstance, services: Services) {
     done(null, body),
   );
 
-  const staffCtx = (user: RequestContext["user"]) => apiContext(stores, { store: "ESDB" } as z.output<typeof StoreQuery>, user);
   const pdfUrl = (inv: InvoiceRecord) => `/api/accounting/v1/invoices/${inv.id}/pdf/`;
 
   async function toDto(inv: InvoiceRecord, corrects?: string | null) {
@@ -123,7 +121,7 @@ export async function invoicesRoutes(app: FastifyInstance, services: Services) {
     };
   }
 
-  /** The invoice when the caller may see its order (its customer, its guest's cart token or signed link, staff); else null. */
+  /** The invoice when the caller may see its order (its customer, its guest's cart token or signed link); else null. */
   async function visible(
     req: FastifyRequest,
     id: number,
@@ -135,7 +133,6 @@ export async function invoicesRoutes(app: FastifyInstance, services: Services) {
     const store = (await stores.all()).find((s) => s.id === inv.storeId);
     if (!store) return null;
     const ctx = contextFor(store, user);
-    if (user?.role === "staff") return { inv, ctx };
     const o = await orders.recordFor(ctx, inv.orderId, accessOf(req, services, linkToken));
     return o ? { inv, ctx } : null;
   }
@@ -147,13 +144,12 @@ export async function invoicesRoutes(app: FastifyInstance, services: Services) {
       method: "GET",
       url: "/accounting/v1/invoices/",
       tag: TAG,
-      summary: "Invoices and credit notes: the signed-in customer's in this store; staff see all, filterable by store, series and issue date",
+      summary: "Invoices and credit notes: the signed-in customer's in this store, filterable by series and issue date (staff: GET /api/admin/v1/invoices/)",
       query: StoreQuery.extend({
         series: z.enum(["F", "R"]).optional().describe("F invoices, R credit notes"),
         from: IsoDay.optional(),
         to: IsoDay.optional(),
         order: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-        all_stores: z.enum(["true", "false"]).optional().describe("Staff: every store (default: only `store` when given)"),
         ...PageQuery,
       }),
       response: z.object({
@@ -165,13 +161,12 @@ export async function invoicesRoutes(app: FastifyInstance, services: Services) {
       }),
       auth: "user",
     },
-    async ({ query, user }, req) => {
+    async ({ query, user }) => {
       const ctx = await apiContext(stores, query, user);
-      const staff = user?.role === "staff";
-      const storeGiven = typeof (req.query as Record<string, unknown>).store === "string";
+      // Staff read every store's documents in the back office (GET /api/admin/v1/invoices/).
       const list = await invoices.list({
-        userId: staff ? undefined : user!.id,
-        storeId: staff && (query.all_stores === "true" || !storeGiven) ? undefined : ctx.store.id,
+        userId: user!.id,
+        storeId: ctx.store.id,
         series: query.series,
         from: query.from,
         to: query.to,
@@ -190,7 +185,7 @@ export async function invoicesRoutes(app: FastifyInstance, services: Services) {
       url: "/accounting/v1/invoices/:id/",
       tag: TAG,
       summary: "One invoice or credit note with its lines, VAT per rate and (Spain) VERI*FACTU record",
-      description: "Its order's customer, its guest (cart token or the signed link's `t`) and staff; anyone else gets 404.",
+      description: "Its order's customer and its guest (cart token or the signed link's `t`); anyone else gets 404 (staff: the back office).",
       params: Id,
       query: LinkQuery,
       response: InvoiceDetailDto,
@@ -227,7 +222,7 @@ export async function invoicesRoutes(app: FastifyInstance, services: Services) {
       url: "/accounting/v1/invoices/:id/pdf/",
       tag: TAG,
       summary: "The PDF of an invoice or credit note (A4, es/fr; Spain: VERI*FACTU QR code and legend)",
-      description: "application/pdf. Same access as the invoice: its order's customer, its guest (cart cookie or `?t=`), staff; anyone else gets 404.",
+      description: "application/pdf. Same access as the invoice: its order's customer, its guest (cart cookie or `?t=`); anyone else gets 404.",
       params: Id,
       query: LinkQuery,
       response: z.unknown().describe("The PDF document itself (application/pdf), not JSON"),
@@ -246,49 +241,9 @@ export async function invoicesRoutes(app: FastifyInstance, services: Services) {
     },
   );
 
-  apiRoute(
-    app,
-    {
-      method: "GET",
-      url: "/accounting/v1/invoices/export/",
-      tag: TAG,
-      summary: "Staff: the accountant's CSV of a period (issue dates, inclusive): one line per document and VAT rate, in number order",
-      description: "text/csv; UTF-8 with BOM, `;`-separated, amounts in euros with a point.",
-      query: z.object({ from: IsoDay, to: IsoDay, store: z.string().max(10).optional().describe("ESDB, FRDB or a store id; all stores when absent") }),
-      response: z.unknown().describe("The CSV file itself (text/csv), not JSON"),
-      auth: "staff",
-    },
-    async ({ query, user }, _req, reply) => {
-      if (query.from > query.to) return refuse(reply, 400, "invoice.period_invalid", t((await staffCtx(user)).language, "errors.invoice.period_invalid"));
-      const storeId = query.store ? (await apiContext(stores, { store: query.store } as z.output<typeof StoreQuery>, user)).store.id : undefined;
-      const csv = await invoices.exportCsv({ storeId, from: query.from, to: query.to });
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="invoices-${query.store ?? "all"}-${query.from}-${query.to}.csv"`)
-        .send(csv);
-    },
-  );
+  // The accountant's CSV export moved to the back office: GET /api/admin/v1/invoices/export.csv (invoices.export).
 
-  apiRoute(
-    app,
-    {
-      method: "POST",
-      url: "/accounting/v1/invoices/:id/credit_notes/",
-      tag: TAG,
-      summary: "Staff: a price correction — a credit note (R series) of `amount` cents VAT included on this invoice, refunded",
-      params: Id,
-      body: z.object({ amount: z.number().int().positive().max(100_000_000), reason: z.string().trim().min(3).max(500) }).strict(),
-      response: InvoiceDto,
-      status: 201,
-      auth: "staff",
-      errors: [404, 409],
-    },
-    async ({ params, body, user }, _req, reply) => {
-      const r = await aftersale.correctPrice(user, params.id, body.amount, body.reason);
-      if (!r.ok) return refuse(reply, r.status, r.code, r.message);
-      return toDto((await invoices.get(r.creditNote.id))!);
-    },
-  );
+  // Staff's price corrections moved to the back office: POST /api/admin/v1/invoices/:id/credit-notes/.
 
   // ---------------------------------------------------------------- withdrawal (customer)
 
@@ -383,132 +338,5 @@ export async function invoicesRoutes(app: FastifyInstance, services: Services) {
     },
   );
 
-  // ---------------------------------------------------------------- after-sale (staff)
-
-  apiRoute(
-    app,
-    {
-      method: "GET",
-      url: "/accounting/v1/staff/withdrawals/",
-      tag: TAG,
-      summary: "Staff: withdrawals, newest first",
-      query: z.object({ status: z.enum(["received", "accepted", "refused"]).optional() }),
-      response: z.object({ results: z.array(WithdrawalDto) }),
-      auth: "staff",
-    },
-    async ({ query }) => ({ results: (await aftersale.listWithdrawals(query.status)).map(toWithdrawal) }),
-  );
-
-  const Settled = z.object({ status: z.number().int(), credit_note: InvoiceDto.nullable() });
-  const settledDto = async (r: { status: number; creditNote: { id: number } | null }) => ({
-    status: r.status,
-    credit_note: r.creditNote ? await toDto((await invoices.get(r.creditNote.id))!) : null,
-  });
-
-  apiRoute(
-    app,
-    {
-      method: "POST",
-      url: "/accounting/v1/staff/withdrawals/:id/accept/",
-      tag: TAG,
-      summary:
-        "Staff: accept a withdrawal — before shipping the order is cancelled; after delivery (goods back) its rows are returned (800); credit note and refund",
-      params: Id,
-      body: z.object({ note: z.string().max(1000).nullable().optional() }).strict(),
-      response: Settled,
-      auth: "staff",
-      errors: [404, 409],
-    },
-    async ({ params, body, user }, _req, reply) => {
-      const r = await aftersale.acceptWithdrawal(user, params.id, body.note ?? null);
-      if (!r.ok) return refuse(reply, r.status, r.code, r.message);
-      return settledDto(r);
-    },
-  );
-
-  apiRoute(
-    app,
-    {
-      method: "POST",
-      url: "/accounting/v1/staff/withdrawals/:id/refuse/",
-      tag: TAG,
-      summary: "Staff: refuse a withdrawal (e.g. outside the period), with a note",
-      params: Id,
-      body: z.object({ note: z.string().trim().min(1).max(1000) }).strict(),
-      response: WithdrawalDto,
-      auth: "staff",
-      errors: [404],
-    },
-    async ({ params, body, user }, _req, reply) => {
-      const w = await aftersale.refuseWithdrawal(params.id, body.note);
-      if (!w) {
-        const ctx = await staffCtx(user);
-        return refuse(reply, 404, "aftersale.not_found", t(ctx.language, "errors.aftersale.not_found"));
-      }
-      return toWithdrawal(w);
-    },
-  );
-
-  apiRoute(
-    app,
-    {
-      method: "POST",
-      url: "/accounting/v1/staff/returns/:id/accept/",
-      tag: TAG,
-      summary: "Staff: accept a return request (goods back): its rows returned (800), a credit note in the R series, the money refunded",
-      params: Id,
-      body: z.object({ note: z.string().max(1000).nullable().optional() }).strict(),
-      response: Settled,
-      auth: "staff",
-      errors: [404, 409],
-    },
-    async ({ params, body, user }, _req, reply) => {
-      const r = await aftersale.acceptReturn(user, params.id, body.note ?? null);
-      if (!r.ok) return refuse(reply, r.status, r.code, r.message);
-      return settledDto(r);
-    },
-  );
-
-  apiRoute(
-    app,
-    {
-      method: "GET",
-      url: "/accounting/v1/staff/requests/:id/photos/",
-      tag: TAG,
-      summary: "Staff: the photos of an incident or return request",
-      params: Id,
-      response: z.object({ results: z.array(z.object({ id: z.number().int(), url: z.string(), content_type: z.string(), size: z.number().int() })) }),
-      auth: "staff",
-    },
-    async ({ params }) => ({
-      results: (await aftersale.photosOf(params.id)).map((p) => ({
-        id: p.id,
-        url: `/api/accounting/v1/staff/photos/${p.id}/`,
-        content_type: p.contentType,
-        size: p.size,
-      })),
-    }),
-  );
-
-  apiRoute(
-    app,
-    {
-      method: "GET",
-      url: "/accounting/v1/staff/photos/:id/",
-      tag: TAG,
-      summary: "Staff: one request photo (the image)",
-      params: Id,
-      response: z.unknown().describe("The image itself (image/jpeg, image/png or image/webp), not JSON"),
-      auth: "staff",
-      errors: [404],
-    },
-    async ({ params, user }, _req, reply) => {
-      const p = await aftersale.photo(params.id);
-      if (!p) {
-        const ctx = await staffCtx(user);
-        return refuse(reply, 404, "aftersale.not_found", t(ctx.language, "errors.aftersale.not_found"));
-      }
-      return reply.type(p.contentType).header("x-content-type-options", "nosniff").header("content-security-policy", "default-src 'none'").send(p.body);
-    },
-  );
+  // Staff's after-sale calls (withdrawals, returns, photos) moved to the back office: /api/admin/v1/aftersale/...
 }

@@ -51,6 +51,8 @@ export type CreditInput = {
   rowIds?: number[];
   /** A price correction of this many cents (VAT included), instead of lines. */
   amount?: number;
+  /** Part of some rows (a partial refund by lines): this many units of each, at the row's frozen unit price. */
+  rowQuantities?: { rowId: number; quantity: number }[];
 };
 
 export type InvoiceFilter = {
@@ -287,6 +289,23 @@ export function createInvoicesCore(deps: { db: Db; config: Config }) {
             vatRateBp: mainRate,
           }),
         ];
+      } else if (input.rowQuantities?.length) {
+        const wanted = new Map(input.rowQuantities.map((q) => [q.rowId, q.quantity]));
+        const rows = await tx
+          .select()
+          .from(orderRows)
+          .where(and(eq(orderRows.orderId, input.orderId), inArray(orderRows.id, [...wanted.keys()])))
+          .orderBy(asc(orderRows.id));
+        if (rows.length !== wanted.size) throw new AppError("invoice.credit_invalid", 400);
+        lines = rows.map((r) => {
+          const q = wanted.get(r.id)!;
+          if (!Number.isSafeInteger(q) || q <= 0 || q > r.quantity) throw new AppError("invoice.credit_invalid", 400);
+          const final = r.finalTotal ?? 0;
+          // The units' share of the row's final total (all units: exactly the row's total).
+          const gross = q === r.quantity ? final : Math.round((final * q) / r.quantity);
+          const unit = -Math.round(final / r.quantity);
+          return makeLine({ kind: "product", description: r.name, ref: r.ref, quantity: q, unitGross: unit, discount: unit * q + gross, vatRateBp: mainRate });
+        });
       } else if (input.rowIds?.length) {
         const rows = await tx
           .select()
@@ -346,7 +365,7 @@ export function createInvoicesCore(deps: { db: Db; config: Config }) {
         paidAt: original.paidAt,
         correctsId: original.id,
         reason: input.reason.slice(0, 500),
-        rowIds: input.rowIds ?? [],
+        rowIds: input.rowIds ?? input.rowQuantities?.map((q) => q.rowId) ?? [],
       });
       return { id: cn.id, number: cn.number, total: cn.total };
     },
@@ -408,55 +427,7 @@ export function createInvoicesCore(deps: { db: Db; config: Config }) {
       ]);
       return { results, total: Number(n), page, page_size: pageSize, pages: Math.ceil(Number(n) / pageSize) };
     },
-
-    /**
-     * The accountant's CSV of a period (issue dates, inclusive), in number order: one line per
-     * document and VAT rate, amounts in euros with a point, `;`-separated (opens in a Spanish or
-     * French spreadsheet), UTF-8 with a BOM.
-     */
-    async exportCsv(f: { storeId?: number; from: string; to: string }): Promise<string> {
-      const list = await db
-        .select()
-        .from(invoices)
-        .where(and(f.storeId != null ? eq(invoices.storeId, f.storeId) : undefined, gte(invoices.issueDate, f.from), lte(invoices.issueDate, f.to)))
-        .orderBy(asc(invoices.storeId), asc(invoices.series), asc(invoices.year), asc(invoices.seq));
-      const byId = new Map(list.map((i) => [i.id, i.number]));
-      const missing = list.filter((i) => i.correctsId && !byId.has(i.correctsId)).map((i) => i.correctsId!);
-      if (missing.length) {
-        for (const r of await db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(inArray(invoices.id, missing)))
-          byId.set(r.id, r.number);
-      }
-      const cell = (v: string | number | null) => {
-        const s = v == null ? "" : String(v);
-        return /[";\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-      };
-      const head = ["number", "type", "issue_date", "store", "order", "buyer", "buyer_tax_id", "vat_rate", "base", "vat", "total", "corrects", "reason"];
-      const out = [head.join(";")];
-      for (const i of list) {
-        for (const r of i.vatBreakdown) {
-          out.push(
-            [
-              i.number,
-              i.type,
-              i.issueDate,
-              i.storeCode,
-              i.orderNumber,
-              i.buyer.name,
-              i.buyer.taxId,
-              (r.rateBp / 100).toFixed(2),
-              euros(r.base),
-              euros(r.vat),
-              euros(r.gross),
-              i.correctsId ? (byId.get(i.correctsId) ?? "") : "",
-              i.reason,
-            ]
-              .map(cell)
-              .join(";"),
-          );
-        }
-      }
-      return `\uFEFF${out.join("\r\n")}\r\n`;
-    },
+    // The accountant's CSV export lives in the back office (server/modules/admin/accounting.service.ts).
   };
   return api;
 }

@@ -386,8 +386,8 @@ export function createMarketingService(db: Db, deps: MarketingDeps) {
     },
 
     /** Unsubscribes an email from one store's newsletter; false when it was not subscribed. */
-    async unsubscribe(storeId: number, email: string): Promise<boolean> {
-      const rows = await db
+    async unsubscribe(storeId: number, email: string, tx: Db = db): Promise<boolean> {
+      const rows = await tx
         .delete(newsletterSubscriptions)
         .where(and(eq(newsletterSubscriptions.storeId, storeId), eq(newsletterSubscriptions.email, email.trim().toLowerCase())))
         .returning({ id: newsletterSubscriptions.id });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import * as S from "../../../core/checkout.schema.ts";
 import { t } from "../../../core/i18n/index.ts";
-import { ORDER_STATUSES, SUB_ORDER_STATUSES } from "../../../core/orders.ts";
+import { SUB_ORDER_STATUSES } from "../../../core/orders.ts";
 import { apiRoute } from "../../lib/api-route.ts";
 import type { RequestContext } from "../../lib/request-context.ts";
 import type { Services } from "../index.ts";
@@ -187,7 +187,7 @@ export async function ordersRoutes(app: FastifyInstance, services: Services) {
       method: "PUT",
       url: "/cart/v1/sub-orders/:id/",
       tag: TAG,
-      summary: "Staff: move a package (shipped with agency and tracking number, delivered, delayed, incident, cancelled, returned)",
+      summary: "Staff (packages.write): move a package (shipped with agency and tracking number, delivered, delayed, incident, cancelled, returned)",
       description: "Illegal moves answer 409 (docs/decisions/016). A package shipped for the first time mails its tracking number.",
       params: Id,
       query: StoreQuery,
@@ -203,12 +203,32 @@ export async function ordersRoutes(app: FastifyInstance, services: Services) {
         })
         .strict(),
       response: SubOrderDto,
-      auth: "staff",
+      permission: "packages.write",
       errors: [404, 409],
     },
-    async ({ params, query, body, user }, _req, reply) => {
-      const ctx = await ctxOf(query, user);
-      const r = await checkout.moveSubOrder(ctx, params.id, body);
+    async ({ params, query, body, audit }, _req, reply) => {
+      const ctx = await ctxOf(query, null);
+      const r = await checkout.moveSubOrder(ctx, params.id, body, {
+        // The package's move and its audit entry commit together (the customer's tracking mail follows the commit).
+        inTx: (tx, m) =>
+          audit(
+            {
+              action: "package.status",
+              entityType: "sub_order",
+              entityId: m.after.id,
+              orderId: m.after.orderId,
+              before: { status: m.before.status, agency: m.before.agency, shipment_number: m.before.shipmentNumber, order_status: m.orderBefore },
+              after: {
+                status: m.after.status,
+                agency: m.after.agency,
+                shipment_number: m.after.shipmentNumber,
+                order_status: m.orderAfter,
+                note: body.note ?? null,
+              },
+            },
+            tx,
+          ),
+      });
       if (!r.ok) return r.code === "order.not_found" ? notFound(reply, ctx) : refuse(reply, 409, r.code, r.message);
       const o = await orders.staffGet(ctx, r.value.order.id);
       const s = o!.sub_orders.find((x) => x.id === params.id)!;
@@ -218,139 +238,5 @@ export async function ordersRoutes(app: FastifyInstance, services: Services) {
 
   // ---------------------------------------------------------------- staff
 
-  apiRoute(
-    app,
-    {
-      method: "GET",
-      url: "/orders/v1/staff/orders/",
-      tag: TAG,
-      summary: "Staff: every order and quotation, filterable by store, status and placing date",
-      query: z.object({
-        store: z.string().max(10).optional().describe("ESDB, FRDB or a store id"),
-        status: z.coerce
-          .number()
-          .int()
-          .refine((s) => (ORDER_STATUSES as number[]).includes(s), "unknown status")
-          .optional(),
-        from: z.iso.date().optional(),
-        to: z.iso.date().optional(),
-        ...PageQuery,
-      }),
-      response: Paged(S.OrderSummaryDto),
-      auth: "staff",
-    },
-    async ({ query, user }) => {
-      const ctx = await ctxOf({ store: query.store ?? "ESDB" } as z.output<typeof StoreQuery>, user);
-      return orders.listAll(ctx, {
-        store: query.store ? ctx.store.id : undefined,
-        status: query.status,
-        from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
-        to: query.to ? new Date(`${query.to}T23:59:59.999Z`) : undefined,
-        page: query.page,
-        page_size: query.page_size,
-      });
-    },
-  );
-
-  apiRoute(
-    app,
-    {
-      method: "GET",
-      url: "/orders/v1/staff/orders/:id/",
-      tag: TAG,
-      summary: "Staff: one order, any store",
-      params: Id,
-      response: S.OrderDto,
-      auth: "staff",
-      errors: [404],
-    },
-    async ({ params, user }, _req, reply) => {
-      const ctx = await ctxOf({ store: "ESDB" } as z.output<typeof StoreQuery>, user);
-      return (await orders.staffGet(ctx, params.id)) ?? notFound(reply, ctx);
-    },
-  );
-
-  apiRoute(
-    app,
-    {
-      method: "PUT",
-      url: "/orders/v1/staff/orders/:id/status/",
-      tag: TAG,
-      summary: "Staff: move an order along the state machine (in progress 450/500 and the like); illegal moves answer 409",
-      description: "Payments (400), cancellations (700) and packages have calls of their own, which do the money and stock work that goes with them.",
-      params: Id,
-      body: z.object({ status: z.union([z.literal(450), z.literal(500)]), note: z.string().max(1000).nullable().optional() }).strict(),
-      response: S.OrderDto,
-      auth: "staff",
-      errors: [404, 409],
-    },
-    async ({ params, body, user }, _req, reply) => {
-      const ctx = await ctxOf({ store: "ESDB" } as z.output<typeof StoreQuery>, user);
-      const r = await orders.moveOrder(ctx, params.id, body.status, { actor: "staff", note: body.note ?? null });
-      if (!r.ok) return r.code === "order.not_found" ? notFound(reply, ctx) : refuse(reply, 409, r.code, r.message);
-      return orders.staffGet(ctx, params.id);
-    },
-  );
-
-  const RequestRow = z.object({
-    id: z.number().int(),
-    order: z.number().int(),
-    sub_order: z.number().int().nullable(),
-    kind: z.string(),
-    status: z.string(),
-    reason: z.string(),
-    message: z.string(),
-    row_ids: z.array(z.number().int()),
-    staff_note: z.string().nullable(),
-    created_at: z.string(),
-  });
-  const toRequestRow = (r: Awaited<ReturnType<typeof orders.listRequests>>[number]) => ({
-    id: r.id,
-    order: r.orderId,
-    sub_order: r.subOrderId,
-    kind: r.kind,
-    status: r.status,
-    reason: r.reason,
-    message: r.message,
-    row_ids: r.rowIds,
-    staff_note: r.staffNote,
-    created_at: r.createdAt.toISOString(),
-  });
-
-  apiRoute(
-    app,
-    {
-      method: "GET",
-      url: "/orders/v1/staff/requests/",
-      tag: TAG,
-      summary: "Staff: incident and return requests, newest first",
-      query: z.object({ status: z.enum(["open", "accepted", "refused", "closed"]).optional() }),
-      response: z.object({ results: z.array(RequestRow) }),
-      auth: "staff",
-    },
-    async ({ query }) => ({ results: (await orders.listRequests(query)).map(toRequestRow) }),
-  );
-
-  apiRoute(
-    app,
-    {
-      method: "PUT",
-      url: "/orders/v1/staff/requests/:id/",
-      tag: TAG,
-      summary: "Staff: accept, refuse or close an open request",
-      params: Id,
-      body: z.object({ status: z.enum(["accepted", "refused", "closed"]), note: z.string().max(1000).nullable().optional() }).strict(),
-      response: RequestRow,
-      auth: "staff",
-      errors: [404],
-    },
-    async ({ params, body, user }, _req, reply) => {
-      const r = await orders.resolveRequest(params.id, body.status, body.note ?? null);
-      if (!r) {
-        const ctx = await ctxOf({ store: "ESDB" } as z.output<typeof StoreQuery>, user);
-        return notFound(reply, ctx);
-      }
-      return toRequestRow(r);
-    },
-  );
+  // Staff's incident and return requests moved to the back office's after-sale queue: /api/admin/v1/aftersale/...
 }

@@ -47,6 +47,14 @@ export type MoveResult<T> = { ok: true; value: T } | { ok: false; code: "order.n
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * What a shopper calls "artículos": the units of the products they ordered (a tray bought twice
+ * is 2; its complements and services are part of it, not more articles). The column is written
+ * out qualified: Drizzle renders `${orders.id}` as a bare "id" in a select, which inside this
+ * subquery meant order_rows.id and counted unrelated rows ("3 artículos" for one tray).
+ */
+const itemsCount = sql<number>`(select coalesce(sum(r.quantity), 0)::int from order_rows r where r.order_id = "orders"."id")`;
+
 /** Request forms of spec 4 (open incident, return): what the customer says, validated here. */
 export function requestSchema(lang: "es" | "fr") {
   const text = (max: number, required: boolean) =>
@@ -88,10 +96,9 @@ export function createOrdersService(deps: OrdersDeps) {
     return a.length === b.length && timingSafeEqual(a, b);
   }
 
-  /** Whether the viewer may see this order: staff, its customer, its guest (cart cookie) or the signed link. */
+  /** Whether the viewer may see this order: its customer, its guest (cart cookie) or the signed link (staff: the back office). */
   function mayView(ctx: RequestContext, o: OrderRecord, access: OrderAccess): boolean {
     if (o.status < 200) return false;
-    if (ctx.user?.role === "staff") return true;
     if (o.storeId !== ctx.store.id) return false;
     if (o.userId != null && ctx.user?.id === o.userId) return true;
     if (linkTokenValid(o.id, access.linkToken)) return true;
@@ -334,7 +341,7 @@ export function createOrdersService(deps: OrdersDeps) {
         db
           .select({
             o: orders,
-            size: sql<number>`(select count(*)::int from order_rows r where r.order_id = ${orders.id})`,
+            size: itemsCount,
           })
           .from(orders)
           .where(where)
@@ -417,7 +424,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const [[{ n }], list] = await Promise.all([
         db.select({ n: count() }).from(orders).where(where),
         db
-          .select({ o: orders, size: sql<number>`(select count(*)::int from order_rows r where r.order_id = ${orders.id})` })
+          .select({ o: orders, size: itemsCount })
           .from(orders)
           .where(where)
           .orderBy(desc(orders.id))
@@ -480,6 +487,10 @@ export function createOrdersService(deps: OrdersDeps) {
       ctx: RequestContext,
       subOrderId: number,
       input: { status: number; agency?: string | null; shipment_number?: string | null; note?: string | null },
+      opts: {
+        /** Runs in the move's transaction once it applied (the back office records its audit entry there). */
+        inTx?: (tx: Db, moved: { before: SubOrderRecord; after: SubOrderRecord; orderBefore: number; orderAfter: number }) => Promise<void>;
+      } = {},
     ): Promise<MoveResult<{ order: OrderRecord; subOrder: SubOrderRecord; shipped: boolean }>> {
       return db.transaction(async (trx) => {
         const tx = trx as unknown as Db;
@@ -520,6 +531,7 @@ export function createOrdersService(deps: OrdersDeps) {
           await logEvent(tx, { orderId: o.id, from: o.status, to: implied, actor: "system", note: `package ${s.package}` });
           order = u;
         }
+        if (opts.inTx) await opts.inTx(tx, { before: s, after: moved, orderBefore: o.status, orderAfter: order.status });
         return { ok: true, value: { order, subOrder: moved, shipped: shipping && s.status !== 600 && s.status !== 650 } };
       });
     },

@@ -7,6 +7,7 @@ import { contextFor } from "../../lib/request-context.ts";
 import { createCustomer, login, relaxThrottling, type TestUser, uniqueEmail } from "../../test/accounts.ts";
 import { buildCatalogFixture } from "../../test/catalog-fixture.ts";
 import { startSmtp, type TestSmtp } from "../../test/smtp.ts";
+import { createStaff } from "../../test/staff.ts";
 import { describeEachDb } from "../../test/test-db.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
 import { orders } from "../cart/cart.schema.ts";
@@ -24,7 +25,6 @@ describeEachDb("payments: the sandbox provider, its hosted page and its signed w
   let shop: TestShop;
   let smtp: TestSmtp;
   let attrs: Record<string, AttributeDto>;
-  let staff: Headers;
   let alice: TestUser;
   let bob: TestUser;
   let key = 0;
@@ -44,9 +44,6 @@ describeEachDb("payments: the sandbox provider, its hosted page and its signed w
     await db().update(variants).set({ stock: 1000 }).where(eq(variants.ref, "PD-RES-BL-70"));
     const list = (await shop.services.catalog.productAttributes(contextFor(es), SLUG)) ?? [];
     attrs = Object.fromEntries(list.map((a) => [a.slug, a]));
-    const staffEmail = uniqueEmail("staff");
-    await shop.services.accounts.createStaff(staffEmail, "clave-admin-1", "Admin");
-    staff = { authorization: `Bearer ${(await login(shop, staffEmail, "clave-admin-1")).access}` };
     alice = await createCustomer(shop, smtp, { name: "Alicia" });
     bob = await createCustomer(shop, smtp, { name: "Bruno" });
   }, 120_000);
@@ -347,7 +344,8 @@ describeEachDb("payments: the sandbox provider, its hosted page and its signed w
 
     it("money that arrives for an order that can no longer take it is refunded, and the refund's webhook closes it", async () => {
       const o = await placed("card");
-      const cancel = await api("POST", `/checkout/v1/orders/${o.id}/cancel/`, { headers: staff, payload: { reason: "Pedido duplicado" } });
+      const boss = (await createStaff(shop, "owner")).headers;
+      const cancel = await api("POST", `/admin/v1/orders/${o.id}/cancel/`, { headers: boss, payload: { reason: "Pedido duplicado" } });
       expect(cancel.statusCode, cancel.body).toBe(200);
       // The shopper still had the payment page open, and pays.
       const r = await submit(pagePath(o.payment.url), card("4111111111111111"));
@@ -367,7 +365,7 @@ describeEachDb("payments: the sandbox provider, its hosted page and its signed w
       await expect.poll(() => refundStatus(o.id), { timeout: 10_000 }).toBe("refunded");
       // A webhook for a payment the sandbox never took: its refund fails, and says so.
       const o2 = await placed("card");
-      await api("POST", `/checkout/v1/orders/${o2.id}/cancel/`, { headers: staff, payload: { reason: "Pedido duplicado" } });
+      await api("POST", `/admin/v1/orders/${o2.id}/cancel/`, { headers: boss, payload: { reason: "Pedido duplicado" } });
       await webhook([
         signed({
           pspReference: "PSPLATE000000001",
@@ -503,7 +501,7 @@ describeEachDb("payments: the sandbox provider, its hosted page and its signed w
         bank: { iban: "ES9121000418450200051332", bic: "CAIXESBBXXX" },
       });
       expect((await api("GET", `/payment/v1/transfer/${o.reference}/`)).statusCode).toBe(404);
-      const confirm = await api("POST", `/checkout/v1/orders/${o.id}/confirm_transfer/`, { headers: staff });
+      const confirm = await api("POST", `/admin/v1/orders/${o.id}/confirm-transfer/`, { headers: (await createStaff(shop, "support")).headers });
       expect(confirm.statusCode, confirm.body).toBe(200);
       expect(await statusOf(o.id)).toBe(400);
       expect((await api("GET", `/payment/v1/transfer/${o.reference}/`, { headers: o.cart.headers })).statusCode).toBe(409);

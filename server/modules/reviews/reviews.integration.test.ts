@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCustomer, login, relaxThrottling, type TestUser, uniqueEmail } from "../../test/accounts.ts";
+import { createCustomer, relaxThrottling, type TestUser } from "../../test/accounts.ts";
 import { startSmtp, type TestSmtp } from "../../test/smtp.ts";
 import { describeEachDb } from "../../test/test-db.ts";
 import { holdCalls } from "../../test/held-call.ts";
+import { createStaff } from "../../test/staff.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
 import { productPageData } from "../../../app/features/product/product-data.ts";
 import { loadProductPage } from "../../../app/features/product/product.server.ts";
@@ -30,9 +31,7 @@ describeEachDb("reviews and questions (/api/reviews/v1)", (kind) => {
     smtp = await startSmtp();
     shop = await createTestShop(kind, { env: { SMTP_URL: smtp.url }, ssr: true });
     relaxThrottling(shop);
-    const staffEmail = uniqueEmail("staff");
-    await shop.services.accounts.createStaff(staffEmail, "clave-admin-1", "Admin");
-    staff = { authorization: `Bearer ${(await login(shop, staffEmail, "clave-admin-1")).access}` };
+    staff = (await createStaff(shop, "support")).headers;
     alice = await createCustomer(shop, smtp, { name: "Alicia María" });
     [best] = await q<{ id: number; slug: string; slugFr: string | null }>(sql`
       SELECT p.id, es.slug, fr.slug AS "slugFr" FROM products p
@@ -200,15 +199,14 @@ describeEachDb("reviews and questions (/api/reviews/v1)", (kind) => {
       const list = () => get(`/api/reviews/v1/questions/web-list/?product=${other.slug}`);
       expect((await list()).json().results.map((x: { id: number }) => x.id)).not.toContain(id);
 
-      // Only staff answer.
+      // Only staff answer (in the back office).
       const answer = { answer: "Es opcional: puedes añadir el tratamiento antical en el configurador." };
-      expect((await shop.app.inject({ method: "POST", url: `/api/reviews/v1/questions/${id}/answer/`, payload: answer })).statusCode).toBe(401);
-      expect((await shop.app.inject({ method: "POST", url: `/api/reviews/v1/questions/${id}/answer/`, payload: answer, headers: alice.auth })).statusCode).toBe(
-        403,
-      );
-      const pending = await get("/api/reviews/v1/questions/?answered=false", staff);
+      const answerUrl = `/api/admin/v1/moderation/questions/${id}/answer/`;
+      expect((await shop.app.inject({ method: "POST", url: answerUrl, payload: answer })).statusCode).toBe(401);
+      expect((await shop.app.inject({ method: "POST", url: answerUrl, payload: answer, headers: alice.auth })).statusCode).toBe(401);
+      const pending = await get("/api/admin/v1/moderation/questions/?status=pending", staff);
       expect(pending.json().results.map((x: { id: number }) => x.id)).toContain(id);
-      const answered = await shop.app.inject({ method: "POST", url: `/api/reviews/v1/questions/${id}/answer/`, payload: answer, headers: staff });
+      const answered = await shop.app.inject({ method: "POST", url: answerUrl, payload: answer, headers: staff });
       expect(answered.statusCode, answered.body).toBe(200);
 
       const published = (await list()).json().results.find((x: { id: number }) => x.id === id);
@@ -236,9 +234,9 @@ describeEachDb("reviews and questions (/api/reviews/v1)", (kind) => {
       const fr = await q<{ slug: string }>(sql`SELECT slug FROM product_translations WHERE product_id = ${other.id} AND language = 'fr'`);
       const frList = fr[0] ? await get(`/api/reviews/v1/questions/web-list/?store=FRDB&product=${fr[0].slug}`) : null;
       if (frList?.statusCode === 200) expect(frList.json().results.map((x: { id: number }) => x.id)).not.toContain(id);
-      expect((await shop.app.inject({ method: "POST", url: "/api/reviews/v1/questions/999999/answer/", payload: answer, headers: staff })).statusCode).toBe(
-        404,
-      );
+      expect(
+        (await shop.app.inject({ method: "POST", url: "/api/admin/v1/moderation/questions/999999/answer/", payload: answer, headers: staff })).statusCode,
+      ).toBe(404);
     });
 
     it("requires the privacy acceptance and checks every field, with messages in the request's language", async () => {

@@ -161,48 +161,5 @@ export async function reviewsRoutes(app: FastifyInstance, { stores, catalog, rev
       return reviews.questions(ctx, product.id, { page: query.page, pageSize: query.page_size });
     },
   );
-
-  apiRoute(
-    app,
-    {
-      method: "GET",
-      url: "/reviews/v1/questions/",
-      tag: TAG,
-      summary: "Staff: the store's questions, unanswered first",
-      query: StoreQuery.extend({ answered: z.enum(["true", "false"]).optional() }),
-      response: z.object({ results: z.array(S.StaffQuestionDto) }),
-      auth: "staff",
-    },
-    async ({ query, user }) => {
-      const ctx = await apiContext(stores, query, user);
-      return { results: await reviews.staffQuestions(ctx, { answered: query.answered === undefined ? undefined : query.answered === "true" }) };
-    },
-  );
-
-  apiRoute(
-    app,
-    {
-      method: "POST",
-      url: "/reviews/v1/questions/:id/answer/",
-      tag: TAG,
-      summary: "Staff: answer a question: it is published and the asker is mailed the answer",
-      params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
-      query: StoreQuery,
-      body: z.object({ answer: z.string().max(10_000).optional() }),
-      response: S.QuestionDto,
-      auth: "staff",
-      errors: [404],
-    },
-    async ({ params, query, body, user }, _req, reply) => {
-      const ctx = await apiContext(stores, query, user);
-      const parsed = S.answerSchema(ctx.language).safeParse(body);
-      if (!parsed.success) throw invalid("reviews.answer_invalid", parsed.error);
-      const productId = await reviews.questionProduct(ctx, params.id);
-      if (productId == null) return refuse(reply, ctx, 404, "reviews.question_not_found");
-      const card = (await catalog.weblistProducts(ctx, { ids: [productId], page_size: 1 })).results[0];
-      const r = await reviews.answer(ctx, params.id, parsed.data.answer, card ? { name: card.name, path: card.path } : null);
-      if (!r.ok) return refuse(reply, ctx, 404, r.code);
-      return r.question;
-    },
-  );
+  // Staff list and answer questions in the back office: /api/admin/v1/moderation/questions/ (issue 38).
 }

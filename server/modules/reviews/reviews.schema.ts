@@ -31,6 +31,13 @@ export const reviews = pgTable(
     body: text("body").notNull(),
     verified: boolean("verified").notNull().default(false),
     published: boolean("published").notNull().default(true),
+    /** Moderation (back office): not published and never hidden = held for review; hidden by staff when set. */
+    hiddenAt: ts("hidden_at"),
+    /** Why a new review was held instead of published (a link, an email or a phone number in it). */
+    heldReason: text("held_reason"),
+    /** The shop's public reply, shown under the review on the product page. */
+    reply: text("reply"),
+    repliedAt: ts("replied_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [
@@ -63,6 +70,8 @@ export const productQuestions = pgTable(
     answer: text("answer"),
     answeredAt: ts("answered_at"),
     answeredBy: integer("answered_by").references(() => users.id, { onDelete: "set null" }),
+    /** Rejected by staff (spam, off-topic): never published. */
+    rejectedAt: ts("rejected_at"),
     /** When the asker accepted the privacy policy (GDPR proof of consent). */
     privacyAcceptedAt: ts("privacy_accepted_at").notNull(),
     /** A hash of the asker's address: enough to spot a flood, nothing to identify anyone. */

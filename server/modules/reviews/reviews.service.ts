@@ -51,7 +51,21 @@ const toReview = (r: typeof reviews.$inferSelect): ReviewDto => ({
   verified: r.verified,
   language: r.language,
   created_at: r.createdAt.toISOString(),
+  reply: r.reply ?? null,
+  replied_at: r.repliedAt?.toISOString() ?? null,
 });
+
+/**
+ * Why a new review waits for moderation instead of being published at once, or null. Reviews
+ * come from verified purchases only, so most publish at once; a link, an email address or a
+ * phone number is spam or someone's personal data, and waits for staff. Never the rating: a
+ * shop that holds back bad reviews misleads its customers (EU Directive 2019/2161).
+ */
+export function heldReason(body: string): "link" | "contact" | null {
+  if (/[^\s@]+@[^\s@]+\.[a-z]{2,}/i.test(body) || /(\+|00)?\d[\d\s.-]{7,}\d/.test(body)) return "contact";
+  if (/(https?:\/\/|www\.|\b[a-z0-9-]+\.(com|es|fr|net|org|info|io|shop|store)\b)/i.test(body)) return "link";
+  return null;
+}
 
 const toQuestion = (q: typeof productQuestions.$inferSelect): QuestionDto => ({
   id: q.id,
@@ -144,7 +158,12 @@ export function createReviewsService(deps: ReviewsDeps) {
 
   /** A page of a product's answered questions in one store, newest answer first. */
   async function questionsPage(storeId: number, productId: number, page: number, pageSize: number): Promise<QuestionsPage> {
-    const where = and(eq(productQuestions.productId, productId), eq(productQuestions.storeId, storeId), isNotNull(productQuestions.answer));
+    const where = and(
+      eq(productQuestions.productId, productId),
+      eq(productQuestions.storeId, storeId),
+      isNotNull(productQuestions.answer),
+      isNull(productQuestions.rejectedAt),
+    );
     // The page and the total in one statement (a window count); a page past the end has no row
     // to carry the total: only then is it counted on its own.
     const rows = await db
@@ -293,12 +312,14 @@ export function createReviewsService(deps: ReviewsDeps) {
 
     /**
      * POST reviews/v1/reviews/: a customer reviews a product whose order was delivered, once
-     * (a unique index settles two tabs at once). Published at once as a verified purchase.
+     * (a unique index settles two tabs at once). Published at once as a verified purchase,
+     * unless its text holds a link or contact details: then it waits for moderation.
      */
     async write(ctx: RequestContext, user: { id: number; name: string }, productId: number, input: ReviewInput): Promise<WriteReviewResult> {
       const throttled = await deps.throttle.hit("review:account", String(user.id));
       if (!throttled.ok) return { ok: false, code: "reviews.review_throttled", retryAfter: throttled.retryAfter };
       if (!(await delivered(user.id, productId))) return { ok: false, code: "reviews.not_delivered" };
+      const held = heldReason(input.body);
       const [row] = await db
         .insert(reviews)
         .values({
@@ -310,10 +331,13 @@ export function createReviewsService(deps: ReviewsDeps) {
           rating: input.rating,
           body: input.body,
           verified: true,
+          published: held === null,
+          heldReason: held,
         })
         .onConflictDoNothing()
         .returning();
       if (!row) return { ok: false, code: "reviews.already_reviewed" };
+      if (held) return { ok: true, review: toReview(row), message: t(ctx.language, "reviews.held") };
       await deps.published();
       return { ok: true, review: toReview(row), message: t(ctx.language, "product.reviews.thanks") };
     },

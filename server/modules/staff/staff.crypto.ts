@@ -53,6 +53,24 @@ export function base32(bytes: Uint8Array): string {
   return out;
 }
 
+/** The bytes of a base32 key (what an authenticator app does with the key typed by hand). */
+export function base32Decode(s: string): Uint8Array {
+  let bits = 0;
+  let value = 0;
+  const out: number[] = [];
+  for (const c of s.toUpperCase().replace(/=+$/, "")) {
+    const i = B32.indexOf(c);
+    if (i < 0) throw new RangeError(`not base32: ${c}`);
+    value = (value << 5) | i;
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
+  }
+  return new Uint8Array(out);
+}
+
 /**
  * The 30 s step a code belongs to, looking one step either side (clock drift), or null.
  * The caller refuses a step at or before the last one accepted, so a code works once.

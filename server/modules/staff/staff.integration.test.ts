@@ -145,7 +145,8 @@ describeEachDb("back office staff: setup, invitations, login with two factors, s
       expect(entry.requestId).not.toBe("");
       // Owners: other owners exist in this file; make one the only active one and try to demote it.
       const ownersNow = (await shop.services.staff.list()).filter((m) => m.role === "owner" && m.status === "active" && m.id !== owner.id);
-      for (const o of ownersNow) await shop.app.inject({ method: "PATCH", url: `/api/admin/v1/staff/${o.id}/`, payload: { disabled: true }, headers: owner.headers });
+      for (const o of ownersNow)
+        await shop.app.inject({ method: "PATCH", url: `/api/admin/v1/staff/${o.id}/`, payload: { disabled: true }, headers: owner.headers });
       const demote = await shop.app.inject({ method: "PATCH", url: `/api/admin/v1/staff/${owner.id}/`, payload: { role: "manager" }, headers: owner.headers });
       expect(demote.statusCode).toBe(409);
     });
@@ -183,8 +184,16 @@ describeEachDb("back office staff: setup, invitations, login with two factors, s
 
     it("the owner sets support's refund limit; a manager may not", async () => {
       const m = await createStaff(shop, "manager");
-      expect((await shop.app.inject({ method: "PUT", url: "/api/admin/v1/settings/", payload: { support_refund_limit_cents: 5000 }, headers: m.headers })).statusCode).toBe(403);
-      const ok = await shop.app.inject({ method: "PUT", url: "/api/admin/v1/settings/", payload: { support_refund_limit_cents: 25_000 }, headers: owner.headers });
+      expect(
+        (await shop.app.inject({ method: "PUT", url: "/api/admin/v1/settings/", payload: { support_refund_limit_cents: 5000 }, headers: m.headers }))
+          .statusCode,
+      ).toBe(403);
+      const ok = await shop.app.inject({
+        method: "PUT",
+        url: "/api/admin/v1/settings/",
+        payload: { support_refund_limit_cents: 25_000 },
+        headers: owner.headers,
+      });
       expect(ok.statusCode, ok.body).toBe(200);
       expect(await shop.services.staff.refundLimitCents()).toBe(25_000);
     });
@@ -220,11 +229,19 @@ describeEachDb("back office staff: setup, invitations, login with two factors, s
       expect(p1.json().results).toHaveLength(2);
       expect(p1.json().results[0].after).toEqual({ value: 1002 });
       expect(p1.json().results[0].before).toEqual({ value: 1001 });
-      const p2 = await shop.app.inject({ method: "GET", url: `/api/admin/v1/audit/?staff_id=${owner.id}&limit=2&before=${p1.json().next}`, headers: acc.headers });
+      const p2 = await shop.app.inject({
+        method: "GET",
+        url: `/api/admin/v1/audit/?staff_id=${owner.id}&limit=2&before=${p1.json().next}`,
+        headers: acc.headers,
+      });
       expect(p2.json().results.map((r: { id: number }) => r.id)).not.toContain(p1.json().results[1].id);
       expect(p2.json().results[0].after).toEqual({ value: 1000 });
       const today = new Date().toISOString().slice(0, 10);
-      const csv = await shop.app.inject({ method: "GET", url: `/api/admin/v1/audit/export.csv?action=settings.&from=2020-01-01&to=${today}`, headers: acc.headers });
+      const csv = await shop.app.inject({
+        method: "GET",
+        url: `/api/admin/v1/audit/export.csv?action=settings.&from=2020-01-01&to=${today}`,
+        headers: acc.headers,
+      });
       expect(csv.statusCode).toBe(200);
       expect(csv.headers["content-type"]).toMatch(/text\/csv/);
       expect(csv.body.split("\r\n").filter(Boolean).length).toBeGreaterThanOrEqual(4);

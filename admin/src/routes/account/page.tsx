@@ -65,13 +65,19 @@ export default function AccountPage() {
           <p className="mb-2">
             <Badge tone={me.totp_enabled ? "green" : "amber"}>{me.totp_enabled ? t("on") : t("off")}</Badge>
           </p>
-          {me.totp_enabled ? (
+          {enrolling ? (
+            // Stays until the member has seen the recovery codes (the member is enabled before that).
+            <EnrolForm
+              onDone={() => {
+                setEnrolling(false);
+                qc.invalidateQueries({ queryKey: ["admin", "sessions"] });
+              }}
+            />
+          ) : me.totp_enabled ? (
             <>
               {sessions.data ? <p className="text-sm text-slate-700">{t("codesLeft", { n: sessions.data.recovery_codes_left })}</p> : null}
               <p className="mt-2 text-sm text-slate-600">{t("lost")}</p>
             </>
-          ) : enrolling ? (
-            <EnrolForm onDone={() => setEnrolling(false)} />
           ) : (
             <Button onClick={() => setEnrolling(true)}>{t("enable")}</Button>
           )}

@@ -141,7 +141,8 @@ export default function AuditPage() {
             .map((d) => (
               <li key={d.key} className="break-words">
                 {d.key ? <span className="font-medium">{d.key}: </span> : null}
-                <span className="text-red-800 line-through decoration-red-800/60">{show(d.before)}</span> → <span className="text-green-900">{show(d.after)}</span>
+                <span className="text-red-800 line-through decoration-red-800/60">{show(d.before)}</span> →{" "}
+                <span className="text-green-900">{show(d.after)}</span>
               </li>
             ))}
         </ul>
@@ -155,10 +156,7 @@ export default function AuditPage() {
         title={t("title")}
         subtitle={t("subtitle")}
         actions={
-          <Button
-            variant="secondary"
-            onClick={() => download(`/api/admin/v1/audit/export.csv?${new URLSearchParams(query)}`).catch(setExportError)}
-          >
+          <Button variant="secondary" onClick={() => download(`/api/admin/v1/audit/export.csv?${new URLSearchParams(query)}`).catch(setExportError)}>
             {t("export")}
           </Button>
         }

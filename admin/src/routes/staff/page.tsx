@@ -49,7 +49,7 @@ const messages = defineMessages({
     roles: "Qué puede hacer cada rol",
     role_owner: "Todo, incluido el equipo y los ajustes.",
     role_manager: "Todo menos el equipo y los ajustes.",
-    role_support: "Pedidos, clientes, posventa, moderación y reembolsos hasta el límite. Sin facturas.",
+    role_support: "Pedidos y envíos, clientes, posventa, moderación y reembolsos hasta el límite. Sin facturas.",
     role_warehouse: "Paquetes y envíos.",
     role_accountant: "Facturas, abonos, exportaciones, reembolsos y registro; pagos solo lectura.",
     role_installer_coordinator: "Servicio de instalación.",
@@ -90,7 +90,7 @@ const messages = defineMessages({
     roles: "Ce que peut faire chaque rôle",
     role_owner: "Tout, y compris l'équipe et les réglages.",
     role_manager: "Tout sauf l'équipe et les réglages.",
-    role_support: "Commandes, clients, après-vente, modération et remboursements jusqu'au plafond. Pas de factures.",
+    role_support: "Commandes et expéditions, clients, après-vente, modération et remboursements jusqu'au plafond. Pas de factures.",
     role_warehouse: "Colis et expéditions.",
     role_accountant: "Factures, avoirs, exports, remboursements et journal ; paiements en lecture seule.",
     role_installer_coordinator: "Service d'installation.",
@@ -201,7 +201,10 @@ export default function StaffPage() {
                 {t("enable")}
               </Button>
             ) : (
-              <Button variant="danger" onClick={() => window.confirm(t("confirmDisable", { name: who })) && patch.mutate({ id: m.id, body: { disabled: true } })}>
+              <Button
+                variant="danger"
+                onClick={() => window.confirm(t("confirmDisable", { name: who })) && patch.mutate({ id: m.id, body: { disabled: true } })}
+              >
                 {t("disable")}
               </Button>
             )}
