@@ -577,7 +577,9 @@ describeEachDb("accounts API: sign-up, activation, login, recovery, profile", (k
     const staff = await createStaff(shop, "owner");
     expect((await shop.app.inject({ method: "GET", url: "/api/auth-users/v1/clients/info/", headers: staff.headers })).statusCode).toBe(401);
     // The staff member's email and password are no customer login.
-    expect((await shop.app.inject({ method: "POST", url: "/api/auth-users/token/", payload: { email: staff.email, password: staff.password } })).statusCode).toBe(401);
+    expect(
+      (await shop.app.inject({ method: "POST", url: "/api/auth-users/token/", payload: { email: staff.email, password: staff.password } })).statusCode,
+    ).toBe(401);
   });
 
   it("documents every accounts route in /api/docs", async () => {
