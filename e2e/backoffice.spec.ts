@@ -252,4 +252,34 @@ describeBrowser("back office", (browser) => {
     await page.goto(`/admin/audit?staff_email=${encodeURIComponent(E2E_OWNER.email)}&action=staff.invite`);
     await table.getByText(SUPPORT.email).first().waitFor();
   });
+
+  it("every screen of the owner's menu opens, passes axe on a desktop, and the daily order screens work on a phone", async () => {
+    const shop = await browser.open();
+    const admin = new AdminPage(shop.page, shop.context);
+    const { page } = admin;
+    await admin.login(E2E_OWNER.email, E2E_OWNER.password, inject("ownerTotpSecret"));
+    const entries = await admin.nav().getByRole("link").allTextContents();
+    expect(entries.length).toBeGreaterThanOrEqual(10);
+    for (const entry of entries) {
+      await admin.nav().getByRole("link", { name: entry, exact: true }).click();
+      await admin.heading().waitFor();
+      // Each screen's data has come (no loading text left) before it is judged.
+      await expect.poll(() => page.getByText(/^(Cargando|…)/).count()).toBe(0);
+      await admin.expectAccessible(`menu: ${entry}`);
+      await shot(admin, `screen-${entry.toLowerCase().replace(/\W+/g, "-")}`);
+    }
+    // A phone: the menu folds behind a button; the order list and the order page still work.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/admin/orders");
+    await admin.heading().filter({ hasText: "Pedidos" }).waitFor();
+    await page.getByRole("button", { name: "Menú" }).click();
+    await admin.nav().getByRole("link", { name: "Inicio" }).waitFor();
+    await page.getByRole("button", { name: "Menú" }).click();
+    await page.goto(`/admin/orders/${ORDER.id}`);
+    await admin.heading().filter({ hasText: `Pedido ${ORDER.number}` }).waitFor();
+    await admin.expectAccessible("order page on a phone");
+    // Nothing but the tables scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(admin, "order-phone");
+  });
 });

@@ -4518,7 +4518,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": unknown;
                 };
             };
             /** @description Invalid parameter (message in the request's language) */
@@ -5777,7 +5777,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": unknown;
                 };
             };
             /** @description Invalid parameter (message in the request's language) */
@@ -7802,7 +7802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": unknown;
                 };
             };
             /** @description Invalid parameter (message in the request's language) */
@@ -9424,7 +9424,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": unknown;
                 };
             };
             /** @description Invalid parameter (message in the request's language) */
@@ -9692,7 +9692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": unknown;
                 };
             };
             /** @description Invalid parameter (message in the request's language) */

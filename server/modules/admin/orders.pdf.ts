@@ -1,5 +1,4 @@
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { PDF_FONT as FONT, PDF_FONT_BOLD as FONT_BOLD } from "../../lib/pdf-fonts.ts";
 import { formatDate } from "../../../core/dates.ts";
 import type { orderRows, orders } from "../cart/cart.schema.ts";
 import type { subOrders } from "../orders/orders.schema.ts";
@@ -7,11 +6,6 @@ import type { subOrders } from "../orders/orders.schema.ts";
 type Order = typeof orders.$inferSelect;
 type OrderRow = typeof orderRows.$inferSelect;
 type SubOrder = typeof subOrders.$inferSelect;
-
-// The invoices' fonts (DejaVu Sans, embedded): ñ, ç and accents print everywhere.
-const fontDir = join(dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
-const FONT = join(fontDir, "DejaVuSans.ttf");
-const FONT_BOLD = join(fontDir, "DejaVuSans-Bold.ttf");
 
 const TEXT = {
   es: {

@@ -206,6 +206,7 @@ export async function peopleAdminRoutes(app: FastifyInstance, services: Services
       summary: "GDPR access request: everything the shop keeps about the customer (the JSON of their own export)",
       description: "The audit log records that an export was made, never its content.",
       params: Id,
+      response: z.unknown().describe("The customer's data as a JSON file to download (the customer's own export)"),
       permission: "customers.gdpr",
       errors: [404],
     },
@@ -367,6 +368,7 @@ export async function peopleAdminRoutes(app: FastifyInstance, services: Services
       tag: TAG,
       summary: "The subscribers as CSV (same filters, up to 100,000; text cells safe for spreadsheets)",
       query: SubscriberQuery,
+      response: z.unknown().describe("The CSV document itself (text/csv), not JSON"),
       permission: "newsletter.read",
     },
     async ({ query }, _req, reply) => {

@@ -1,10 +1,5 @@
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { PDF_FONT as FONT, PDF_FONT_BOLD as FONT_BOLD } from "../../lib/pdf-fonts.ts";
 import { formatDate } from "../../../core/dates.ts";
-
-const fontDir = join(dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
-const FONT = join(fontDir, "DejaVuSans.ttf");
-const FONT_BOLD = join(fontDir, "DejaVuSans-Bold.ttf");
 
 const TEXT = {
   es: {

@@ -1,16 +1,9 @@
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { PDF_FONT as FONT, PDF_FONT_BOLD as FONT_BOLD } from "../../lib/pdf-fonts.ts";
 import { madridIsoDate, VERIFACTU_LEGEND } from "../../../core/invoices.ts";
 import type { invoices, verifactuRecords } from "./invoices.schema.ts";
 
 type Inv = typeof invoices.$inferSelect;
 type Rec = typeof verifactuRecords.$inferSelect;
-
-// DejaVu Sans (free licence, from the dejavu-fonts-ttf package): embedded in every PDF, so the
-// document looks the same everywhere and prints ñ, ç, € and œ.
-const fontDir = join(dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
-const FONT = join(fontDir, "DejaVuSans.ttf");
-const FONT_BOLD = join(fontDir, "DejaVuSans-Bold.ttf");
 
 const TEXT = {
   es: {

@@ -553,6 +553,7 @@ export async function staffRoutes(app: FastifyInstance, services: Services) {
       tag: TAG,
       summary: "The audit log as CSV (same filters, up to 50,000 entries; text cells safe for spreadsheets)",
       query: AuditQuery.omit({ limit: true, before: true }),
+      response: z.unknown().describe("The CSV document itself (text/csv), not JSON"),
       permission: "audit.read",
     },
     async ({ query }, _req, reply) => {
