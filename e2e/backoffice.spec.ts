@@ -276,7 +276,10 @@ describeBrowser("back office", (browser) => {
     await admin.nav().getByRole("link", { name: "Inicio" }).waitFor();
     await page.getByRole("button", { name: "Menú" }).click();
     await page.goto(`/admin/orders/${ORDER.id}`);
-    await admin.heading().filter({ hasText: `Pedido ${ORDER.number}` }).waitFor();
+    await admin
+      .heading()
+      .filter({ hasText: `Pedido ${ORDER.number}` })
+      .waitFor();
     await admin.expectAccessible("order page on a phone");
     // Nothing but the tables scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
