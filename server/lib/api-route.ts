@@ -107,16 +107,15 @@ export function apiRoute<P extends z.ZodType = z.ZodNever, Q extends z.ZodType =
     handler: async (req, reply) => {
       reply.hasExplicitStatus = false;
       let user: AuthUser | null = null;
+      const takesStaff = Boolean(def.permission || def.staffSession);
+      const staff: StaffUser | null = takesStaff ? await req.server.staffGate.authenticate(req) : null;
       // `auth` and `permission` together: a spec call a customer makes for themselves and staff
-      // make with the permission (PUT clients/{id}/toggle_type/). A staff session decides first.
-      const staffFirst = def.auth && def.permission ? await req.server.staffGate.authenticate(req) : null;
-      if (def.auth && !staffFirst) {
+      // make with the permission (PUT clients/{id}/toggle_type/). A staff session decides first;
+      // without one, the customer rules apply.
+      if (def.auth && !staff) {
         user = await req.server.authenticate(req);
         if (!user && def.auth !== "optional") throw new AppError("auth.not_authenticated", 401);
-      }
-      let staff: StaffUser | null = null;
-      if ((def.permission && !(def.auth && !staffFirst)) || def.staffSession) {
-        staff = staffFirst ?? (await req.server.staffGate.authenticate(req));
+      } else if (takesStaff) {
         if (!staff) throw new AppError("staff.not_authenticated", 401);
         if (def.permission) {
           if (staff.state === "mfa") throw new AppError("staff.second_factor_required", 401);

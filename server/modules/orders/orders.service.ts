@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, asc, count, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { PaymentMethod } from "../../../core/cart.types.ts";
 import { t } from "../../../core/i18n/index.ts";
@@ -406,51 +406,6 @@ export function createOrdersService(deps: OrdersDeps) {
 
     // ---------------------------------------------------------------- staff
 
-    /** Staff: every order, filterable by store, status and date (placed), newest first. */
-    async listAll(
-      ctx: RequestContext,
-      q: { store?: number; status?: number; from?: Date; to?: Date; page?: number; page_size?: number },
-    ): Promise<{ results: OrderSummaryDto[]; page: number; page_size: number; total: number; pages: number }> {
-      void ctx;
-      const page = Math.max(1, q.page ?? 1);
-      const pageSize = Math.min(100, Math.max(1, q.page_size ?? 20));
-      const where = and(
-        sql`${orders.status} >= 200`,
-        q.store ? eq(orders.storeId, q.store) : undefined,
-        q.status ? eq(orders.status, q.status) : undefined,
-        q.from ? gte(orders.placedAt, q.from) : undefined,
-        q.to ? lte(orders.placedAt, q.to) : undefined,
-      );
-      const [[{ n }], list] = await Promise.all([
-        db.select({ n: count() }).from(orders).where(where),
-        db
-          .select({ o: orders, size: itemsCount })
-          .from(orders)
-          .where(where)
-          .orderBy(desc(orders.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-      ]);
-      return {
-        results: list.map(({ o, size }) => ({
-          id: o.id,
-          order_number: o.orderNumber,
-          status: o.status,
-          kind: QUOTATION_STATUSES.includes(o.status as never) ? ("quotation" as const) : ("order" as const),
-          created_at: o.createdAt.toISOString(),
-          placed_at: iso(o.placedAt),
-          expires_at: iso(o.expiresAt),
-          payment_method: (o.paymentMethodSelected as PaymentMethod | null) ?? null,
-          total: o.total ?? 0,
-          size: Number(size),
-        })),
-        page,
-        page_size: pageSize,
-        total: Number(n),
-        pages: Math.ceil(Number(n) / pageSize),
-      };
-    },
-
     /**
      * Moves an order along the state machine (core/orders.ts) in the caller's transaction (or
      * its own): a conditional UPDATE on the status read, so a concurrent move wins or loses as
@@ -534,16 +489,6 @@ export function createOrdersService(deps: OrdersDeps) {
         if (opts.inTx) await opts.inTx(tx, { before: s, after: moved, orderBefore: o.status, orderAfter: order.status });
         return { ok: true, value: { order, subOrder: moved, shipped: shipping && s.status !== 600 && s.status !== 650 } };
       });
-    },
-
-    /** Staff: the incident/return requests, open first. */
-    async listRequests(q: { status?: "open" | "accepted" | "refused" | "closed" } = {}) {
-      return db
-        .select()
-        .from(orderRequests)
-        .where(q.status ? eq(orderRequests.status, q.status) : undefined)
-        .orderBy(desc(orderRequests.id))
-        .limit(200);
     },
 
     /** Staff answer a request (accepted, refused or closed, with a note). */
