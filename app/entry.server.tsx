@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { NonceContext } from "./lib/nonce";
 import { type Readable, Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -138,7 +139,9 @@ export default function handleRequest(
     const keys = new Set<string>();
     const { pipe, abort } = usedKeys.run(keys, () =>
       renderToPipeableStream(
-        <ShopServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} keep={loadContext.services.config.routerCache} />,
+        <NonceContext.Provider value={loadContext.nonce}>
+          <ShopServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} keep={loadContext.services.config.routerCache} />
+        </NonceContext.Provider>,
         {
           nonce: loadContext.nonce,
           [readyOption]() {

@@ -28,6 +28,7 @@ import { ProgressBar } from "./components/progress-bar";
 import { ToastProvider } from "./components/toasts";
 import { useDelegatedLinks } from "./lib/delegated-links";
 import { I18nProvider, useI18n } from "./lib/i18n";
+import { useNonce } from "./lib/nonce";
 import { packedMenus } from "./lib/menus.server";
 import type { RootData } from "./lib/root-data";
 import { contextFor, favouriteIds, PRIVATE, sessionFor, sessionHeaders } from "./lib/session.server";
@@ -109,6 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData("root") as RootData | undefined;
   const location = useLocation();
   const lang = data?.lang ?? languageFromPath(location.pathname);
+  const nonce = useNonce();
   const app = (
     <I18nProvider lang={lang}>
       <ToastProvider>{children}</ToastProvider>
@@ -135,8 +137,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <div id="app" className="contents">
           {app}
         </div>
-        <ScrollRestoration getKey={scrollKey} />
-        <Scripts />
+        <ScrollRestoration getKey={scrollKey} nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -59,6 +59,8 @@ export default [
     r("popup", "routes/pages/popup.tsx"),
     // The newsletter mails' one-click unsubscribe link (GET asks, POST unsubscribes; RFC 8058).
     r("newsletter/unsubscribe", "routes/resources/newsletter-unsubscribe.ts"),
+    // The double opt-in mail's link (GET asks, POST confirms; docs/decisions/047).
+    r("newsletter/confirm", "routes/resources/newsletter-confirm.ts"),
     r("order/:id?", "routes/pages/order.tsx"),
     // Category paths end with a slash, product paths with .html; anything else is the 404 page.
     r("*", "routes/pages/catalog-path.tsx"),

@@ -17,12 +17,31 @@ import { emailField, type FieldErrors, requiredText, termsAccepted } from "./val
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
+/**
+ * The list of common (breached) passwords lives on the server (~70 KB, never sent to browsers):
+ * the server installs its check at start (server/modules/accounts/accounts.common-passwords.ts).
+ * It is kept on globalThis because the storefront's server build has its own copy of this
+ * module in the same process. In a browser no check is installed: the server refuses on submit.
+ */
+const DENYLIST = Symbol.for("bano-shop.password-denylist");
+type DenylistHolder = { [DENYLIST]?: (password: string) => boolean };
+
+export function setPasswordDenylist(check: ((password: string) => boolean) | undefined): void {
+  (globalThis as DenylistHolder)[DENYLIST] = check;
+}
+
+/** True when the installed list (if any) has this password. */
+export function isDeniedPassword(password: string): boolean {
+  return (globalThis as DenylistHolder)[DENYLIST]?.(password) ?? false;
+}
+
 export const passwordField = (lang: Language) =>
   z
     .string({ error: t(lang, "validation.password.required") })
     .min(1, t(lang, "validation.password.required"))
     .min(PASSWORD_MIN, t(lang, "validation.password.min"))
-    .max(PASSWORD_MAX, t(lang, "validation.too_long", { max: PASSWORD_MAX }));
+    .max(PASSWORD_MAX, t(lang, "validation.too_long", { max: PASSWORD_MAX }))
+    .refine((v) => v.length < PASSWORD_MIN || !isDeniedPassword(v), t(lang, "validation.password.common"));
 
 /** The password as typed at login: no length rule (old accounts, and no hint to an attacker). */
 const loginPassword = (lang: Language) =>

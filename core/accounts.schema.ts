@@ -64,7 +64,8 @@ export const WishlistItemDto = z.object({
 
 export const paginatedOf = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item), page: int(), page_size: int(), total: int(), pages: int() });
 
-export const NewsletterStatus = z.object({ subscribed: z.boolean(), id: int().nullable() });
+/** `subscribed` once confirmed; `pending` while the confirmation mail waits for its link (double opt-in). */
+export const NewsletterStatus = z.object({ subscribed: z.boolean(), pending: z.boolean(), id: int().nullable() });
 
 export const Message = z.object({ message: z.string() });
 

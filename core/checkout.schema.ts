@@ -4,7 +4,7 @@
  * parse with the same schema, in the page's language; browser-safe.
  */
 import { z } from "zod";
-import { PASSWORD_MAX, PASSWORD_MIN } from "./accounts.forms.ts";
+import { isDeniedPassword, PASSWORD_MAX, PASSWORD_MIN } from "./accounts.forms.ts";
 import { PAYMENT_METHODS, ShippingPrice } from "./cart.schema.ts";
 import { ImageDto } from "./catalog.schema.ts";
 import { t } from "./i18n/index.ts";
@@ -95,6 +95,7 @@ export function checkoutSchema(lang: Language) {
           .string()
           .max(PASSWORD_MAX, t(lang, "validation.too_long", { max: PASSWORD_MAX }))
           .refine((v) => v === "" || v.length >= PASSWORD_MIN, t(lang, "validation.password.min"))
+          .refine((v) => v.length < PASSWORD_MIN || !isDeniedPassword(v), t(lang, "validation.password.common"))
           .optional()
           .default(""),
         quotation: checkbox,

@@ -126,7 +126,7 @@ describeBrowser("newsletter popup", (browser) => {
     await dialog.getByRole("button", { name: "Quiero mi cupón" }).click();
     const ok = dialog.getByTestId("popup-ok");
     await ok.waitFor();
-    expect(await ok.textContent()).toContain("Te enviaremos por email tu cupón de 5 €");
+    expect(await ok.textContent()).toContain("Te hemos enviado un email para confirmar tu suscripción");
     // The answer replaced the form: focus moved to its button, still inside the dialog.
     expect(await focusInDialog(page)).toBe(true);
     await shot(shop, "popup-mobile-subscribed");
@@ -135,8 +135,18 @@ describeBrowser("newsletter popup", (browser) => {
     // The accept button the visitor used is gone: focus goes to the page's content.
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("content");
 
-    // The mail: the personal code, and a link that unsubscribes without logging in.
-    const mail = await outboxMail(email);
+    // Double opt-in (docs/decisions/047): the first mail only asks to confirm the address; its
+    // page asks once more (mail scanners open links) and its button confirms.
+    const ask = await outboxMail(email, (m) => /^Confirma tu suscripción/.test(m.subject ?? ""), "confirmation mail");
+    const confirm = new URL(/https?:\/\/\S+\/newsletter\/confirm\?token=\S+/.exec(ask.text ?? "")![0]);
+    await shop.goto(confirm.pathname + confirm.search);
+    await page.getByRole("heading", { level: 1, name: "Confirma tu suscripción a la newsletter" }).waitFor();
+    expect(describeViolations("confirmation page", blocking(await axeViolations(page)))).toEqual([]);
+    await page.getByRole("button", { name: "Confirmar mi suscripción" }).click();
+    await page.getByRole("heading", { level: 1, name: "¡Suscripción confirmada!" }).waitFor();
+
+    // The coupon's mail: the personal code, and a link that unsubscribes without logging in.
+    const mail = await outboxMail(email, (m) => /^Tu cupón/.test(m.subject ?? ""), "welcome mail");
     expect(mail.subject).toMatch(/^Tu cupón de 5\s€ para tu primera compra/);
     expect(mail.text).toMatch(/\bNL-[A-Z2-9]{8}\b/);
     const list = mail.headerLines.find((h) => h.key === "list-unsubscribe")?.line ?? "";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../server/db/client.ts";
+import type { StorageKind } from "../server/lib/storage.ts";
 import { seedContent } from "./content/index.ts";
 import { seedCoupons } from "./coupons.ts";
 import { seedCatalog } from "./catalog/index.ts";
@@ -8,7 +9,12 @@ import { seedReviews } from "./reviews.ts";
 import { seedStores } from "./stores.ts";
 
 export type SeedStep = (db: Db, ctx: SeedContext) => Promise<void>;
-export type SeedContext = { dataDir: string; log: (msg: string) => void };
+export type SeedContext = {
+  dataDir: string;
+  log: (msg: string) => void;
+  /** Where the media originals and PDFs go (config STORAGE, server/lib/storage.ts); unset: disk under dataDir. */
+  storage?: StorageKind;
+};
 
 /**
  * Demo data steps, in order. Each later module appends its own step here

@@ -210,7 +210,17 @@ describeEachDb("account pages (SSR, no JavaScript) and the page cache", (kind) =
     const homeSays = async () => text(html(await get(base, jar)));
     expect(await homeSays()).toMatch(NEWSLETTER_OFF);
     const on = await post(`${base}/newsletter`, { subscribed: "on" }, jar);
-    expect(on.headers.location).toBe(`${base}/newsletter?done=on`);
+    // Double opt-in (docs/decisions/047): the switch sends the confirmation mail first.
+    expect(on.headers.location).toBe(`${base}/newsletter?done=pending`);
+    expect(text(html(await get(`${base}/newsletter`, jar)))).toContain(`Te hemos enviado un email a ${u.email} para confirmar la suscripción`);
+    expect(await homeSays()).toMatch(NEWSLETTER_OFF);
+    const confirm = linkIn(await smtp.last(u.email, /^Confirma tu suscripción/), `${ORIGIN}/newsletter/confirm?token=`);
+    const confirmed = await shop.app.inject({
+      method: "POST",
+      url: "/api/auth-users/v1/newsletters/confirm/",
+      payload: { token: confirm.searchParams.get("token") },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(text(html(await get(`${base}/newsletter`, jar)))).toContain(`Estás suscrito a la newsletter con ${u.email}.`);
     // The profile home's card says so on the next page (read from the session's user).
     expect(await homeSays()).toMatch(NEWSLETTER_ON);

@@ -7,7 +7,9 @@ import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { isEmptyDatabase } from "./db/is-empty.ts";
 import { migrate } from "./db/migrate.ts";
+import { checkSecretFingerprint } from "./db/secret-fingerprint.ts";
 import { buildHttp } from "./http.ts";
+import { createLifecycle, type Lifecycle } from "./lib/health.ts";
 import { createAuthenticator } from "./modules/accounts/accounts.auth.ts";
 import { apiPlugins, rootPlugins } from "./modules/api.ts";
 import { createServices, type Services } from "./modules/index.ts";
@@ -15,7 +17,14 @@ import { createStaffGate } from "./modules/staff/staff.gate.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
 
-export type Shop = { app: FastifyInstance; services: Services; database: Database; close(): Promise<void> };
+export type Shop = {
+  app: FastifyInstance;
+  services: Services;
+  database: Database;
+  /** Readiness: beginDrain() makes /readyz answer 503 before close() (server/main.ts's shutdown). */
+  lifecycle: Lifecycle;
+  close(): Promise<void>;
+};
 
 /** Opens the database, applies migrations, loads the demo data into an empty database. */
 export async function prepareDatabase(config: Config, log: (m: string) => void): Promise<Database> {
@@ -26,9 +35,12 @@ export async function prepareDatabase(config: Config, log: (m: string) => void):
         log("empty database: loading the demo data");
         // The demo data generator is big: loaded only on the start that needs it.
         const { seedDemo } = await import("../seed/index.ts");
-        await seedDemo(database.db, { dataDir: config.dataDir, log });
+        await seedDemo(database.db, { dataDir: config.dataDir, log, storage: config.storage });
       }
     });
+    // Copies on one PostgreSQL must share SECRET: a copy with another one refuses to start
+    // (docs/decisions/049). PGlite has one process and no other copy to disagree with.
+    if (database.kind === "postgres") await checkSecretFingerprint(database.db, config.secret);
   } catch (e) {
     await database.close();
     throw e;
@@ -63,7 +75,9 @@ export async function createShop(
   ]);
   const services = createServices(database, config);
   await services.start();
+  const lifecycle = createLifecycle();
   const app = await buildHttp({
+    lifecycle,
     services,
     build,
     clientDir: join(config.buildDir, "client"),
@@ -84,6 +98,7 @@ export async function createShop(
     app,
     services,
     database,
+    lifecycle,
     async close() {
       await app.close();
       await services.stop();

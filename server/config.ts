@@ -28,6 +28,8 @@ const EnvSchema = z.object({
     .max(100, "must be a whole number between 1 and 100")
     .default(10),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** Where media originals, generated PDFs and request photos live (docs/decisions/052); unset: postgres with DATABASE_URL, else disk. */
+  STORAGE: z.enum(["disk", "postgres"], { error: 'must be "disk" or "postgres"' }).optional(),
   PUBLIC_URL: z.url("must be an absolute URL such as https://shop.example.com").optional(),
   SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -104,6 +106,16 @@ const EnvSchema = z.object({
     .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, "must be a BIC such as CAIXESBBXXX")
     .default("CAIXESBBXXX"),
   TRANSFER_BANK: z.string().trim().min(2).max(120).default("CaixaBank"),
+  /**
+   * On SIGTERM, milliseconds /readyz answers 503 while the copy still serves, so the balancer
+   * stops sending before the listener closes (docs/decisions/049). Default 5000 in production, 0 otherwise.
+   */
+  SHUTDOWN_READY_GRACE_MS: z.coerce
+    .number({ error: "must be a whole number of milliseconds between 0 and 60000" })
+    .int("must be a whole number of milliseconds between 0 and 60000")
+    .min(0, "must be a whole number of milliseconds between 0 and 60000")
+    .max(60_000, "must be a whole number of milliseconds between 0 and 60000")
+    .optional(),
 });
 
 /** Variables whose value may hold a password or key. */
@@ -116,6 +128,8 @@ export type Config = {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   dataDir: string;
+  /** Files' storage (server/lib/storage.ts): "disk" under DATA_DIR, or "postgres" (shared by every copy). */
+  storage: "disk" | "postgres";
   publicUrl: string;
   secret: string;
   logLevel: string;
@@ -130,6 +144,8 @@ export type Config = {
   trustProxy: false | string[];
   /** Carts idle this long become abandoned (status 150). */
   cartAbandonHours: number;
+  /** On SIGTERM, how long the copy reports not-ready before it stops accepting connections. */
+  shutdownReadyGraceMs: number;
   paypalCommissionRate: number;
   /** SMTP server URL; undefined: the embedded outbox (DATA_DIR/outbox/*.eml). */
   smtpUrl: string | undefined;
@@ -179,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir,
+    storage: e.STORAGE ?? (e.DATABASE_URL ? "postgres" : "disk"),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     secret,
     logLevel: e.LOG_LEVEL,
@@ -189,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     buildDir: resolve(e.BUILD_DIR),
     trustProxy: e.TRUST_PROXY === "none" ? false : e.TRUST_PROXY === "loopback" ? ["127.0.0.1", "::1"] : e.TRUST_PROXY.split(",").map((x) => x.trim()),
     cartAbandonHours: e.CART_ABANDON_HOURS,
+    shutdownReadyGraceMs: e.SHUTDOWN_READY_GRACE_MS ?? (e.NODE_ENV === "production" ? 5000 : 0),
     paypalCommissionRate: e.PAYPAL_COMMISSION_RATE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `BañoDirecto <no-reply@${mailDomain(e.PUBLIC_URL)}>`,
@@ -200,6 +218,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       transfer: { holder: e.TRANSFER_HOLDER, iban: e.TRANSFER_IBAN, bic: e.TRANSFER_BIC, bank: e.TRANSFER_BANK },
     },
   };
+}
+
+const isLoopback = (a: string) => /^(127\.\d+\.\d+\.\d+|::1|localhost|::ffff:127\.\d+\.\d+\.\d+)(\/\d+)?$/i.test(a.trim());
+
+/**
+ * Settings that look unsafe for a shop in production (README, "Production settings"): main.ts
+ * logs each as a warning at start when NODE_ENV=production. Empty when they look right.
+ * - Listening on every interface (HOST=0.0.0.0, the default) while loopback is trusted for
+ *   X-Forwarded-For (TRUST_PROXY=loopback, the default): clients can go around the proxy, and any
+ *   process on the machine may claim any client address to the per-address throttling.
+ * - Listening on every interface with no proxy trusted: plain HTTP straight to clients, or every
+ *   client seen with the proxy's address (one throttle counter for the whole world).
+ * - A trusted proxy list that trusts everyone (0.0.0.0/0, ::/0): every client can fake its address.
+ * - A PUBLIC_URL that is not https: links in mails and canonical URLs say http.
+ */
+export function unsafeProductionSettings(config: Pick<Config, "host" | "trustProxy" | "publicUrl">): string[] {
+  const warnings: string[] = [];
+  const hostIsLocal = isLoopback(config.host);
+  const trusted = config.trustProxy === false ? [] : config.trustProxy;
+  const trustsLoopback = trusted.some(isLoopback);
+  if (!hostIsLocal && trustsLoopback) {
+    warnings.push(
+      `HOST=${config.host} is reachable from other machines while TRUST_PROXY trusts loopback: clients can bypass the proxy, and any process on this machine can claim any client address in X-Forwarded-For. Behind a proxy on this machine set HOST=127.0.0.1; behind one on another machine set TRUST_PROXY to its address.`,
+    );
+  }
+  if (!hostIsLocal && config.trustProxy === false) {
+    warnings.push(
+      `HOST=${config.host} listens on every interface with TRUST_PROXY=none: the shop serves plain HTTP to whoever reaches it, and behind a proxy every client would have the proxy's address. Put it behind a TLS proxy (HOST=127.0.0.1 with the proxy on this machine, or TRUST_PROXY=<the proxy's address>).`,
+    );
+  }
+  if (trusted.some((a) => /^(0\.0\.0\.0\/0|::\/0|0\.0\.0\.0|::)$/.test(a.trim()))) {
+    warnings.push(`TRUST_PROXY=${trusted.join(",")} trusts every address: any client can fake its address in X-Forwarded-For. Name the proxy's address.`);
+  }
+  if (!config.publicUrl.startsWith("https://")) {
+    warnings.push(`PUBLIC_URL=${config.publicUrl} is not https: links in mails and canonical addresses would say http. Set the shop's https address.`);
+  }
+  return warnings;
 }
 
 /** The sender's domain when MAIL_FROM is unset: PUBLIC_URL's host ("localhost" is no mail domain). */

@@ -5,8 +5,12 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildHttp } from "./http.ts";
 import { AppError } from "./lib/errors.ts";
-import { describeEachDb } from "./test/test-db.ts";
+import { createCustomer, relaxThrottling, type TestUser } from "./test/accounts.ts";
 import { holdCalls } from "./test/held-call.ts";
+import { type CookieJar, cookieHeader, storeCookies } from "./test/html.ts";
+import { startSmtp, type TestSmtp } from "./test/smtp.ts";
+import { createStaff } from "./test/staff.ts";
+import { describeEachDb } from "./test/test-db.ts";
 import { createTestShop, type TestShop } from "./test/test-shop.ts";
 
 /**
@@ -119,12 +123,16 @@ describeEachDb("hostile requests", (kind) => {
     });
 
     it("answers CR/LF and non-Latin-1 characters in redirectTo with a redirect, never a 500", async () => {
-      for (const redirectTo of ["/ofertas\r\nSet-Cookie: x=1", "/baño/€/🚿", "/x\u0000y"]) {
+      for (const redirectTo of ["/ofertas\r\nSet-Cookie: x=1", "/baño/€/🚿"]) {
         const res = await shop.app.inject({ method: "POST", url: "/cookies", headers: FORM, payload: form({ consent: "accepted", redirectTo }) });
         expect(res.statusCode, JSON.stringify(redirectTo)).toBe(302);
         expect(String(res.headers.location)).not.toMatch(/[\r\n]/);
         expect(String(res.headers["set-cookie"])).not.toMatch(/x=1/);
       }
+      // A NUL is refused at the edge (issue 36): no form field takes one.
+      const nul = await shop.app.inject({ method: "POST", url: "/cookies", headers: FORM, payload: form({ consent: "accepted", redirectTo: "/x\u0000y" }) });
+      expect(nul.statusCode).toBe(400);
+      expect(nul.headers["set-cookie"]).toBeUndefined();
     });
 
     it("returns a newsletter form posted without JavaScript to a page of the shop", async () => {
@@ -397,5 +405,278 @@ describeEachDb("cookies over plain http", (kind) => {
     expect([page.headers["set-cookie"]].flat().find((c) => c?.startsWith("locale="))).toBe("locale=es; Path=/; Max-Age=31536000; SameSite=Lax");
     const consent = await shop.app.inject({ method: "POST", url: "/cookies", headers: FORM, payload: form({ consent: "rejected" }) });
     expect(String(consent.headers["set-cookie"])).not.toMatch(/Secure/);
+  });
+});
+
+/**
+ * Issue 36: the four causes of the probe's 500s, refused at the edge with a 400 that names the
+ * field (server/lib/edge-input.ts, edge-form.ts); HSTS over https; no-store on tokens and
+ * personal answers; the accountant's CSV safe from formulas.
+ */
+describeEachDb("edge validation, headers and exports (issue 36)", (kind) => {
+  let shop: TestShop;
+  let smtp: TestSmtp;
+  let customer: TestUser;
+  let jar: CookieJar = {};
+  const BROWSER = { host: "shop.test", "x-forwarded-proto": "https", origin: ORIGIN };
+  const JSON_TYPE = { "content-type": "application/json" };
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    shop = await createTestShop(kind, { ssr: true, env: { PUBLIC_URL: ORIGIN, SMTP_URL: smtp.url } });
+    relaxThrottling(shop);
+    customer = await createCustomer(shop, smtp, { name: "Edge" });
+    const login = await shop.app.inject({
+      method: "POST",
+      url: "/login",
+      headers: { ...BROWSER, ...FORM },
+      payload: form({ email: customer.email, password: customer.password, terms: "on" }),
+    });
+    expect(login.statusCode).toBe(302);
+    jar = storeCookies({}, login);
+  }, 120_000);
+  afterAll(async () => {
+    await shop?.close();
+    await smtp?.close();
+  });
+
+  const address = {
+    name: "Ana",
+    phone: "600123456",
+    address: "Calle Mayor",
+    number: "1",
+    postal_code: "28001",
+    city: "Madrid",
+    province: "Madrid",
+    country: "ES",
+  };
+  const api = (method: "GET" | "POST" | "PATCH", url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    shop.app.inject({ method, url, headers: { ...customer.auth, ...JSON_TYPE, ...headers }, ...(payload === undefined ? {} : { payload: payload as never }) });
+
+  describe("the four causes of a 500", () => {
+    it("refuses a NUL byte in an address name with 400 naming the field, in the request's language", async () => {
+      const es = await api("POST", "/api/auth-users/v1/shipping-addresses/", { ...address, name: "Ana\u0000Ruiz" });
+      expect(es.statusCode, es.body).toBe(400);
+      expect(es.json().error).toMatchObject({
+        code: "request.control_characters",
+        message: "El campo name contiene caracteres no permitidos",
+        details: { field: "name" },
+      });
+      const fr = await api("POST", "/api/auth-users/v1/shipping-addresses/?language=fr", { ...address, city: "Pa\u0001ris" });
+      expect(fr.statusCode).toBe(400);
+      expect(fr.json().error.message).toBe("Le champ city contient des caractères non autorisés");
+      // A lone surrogate is no character either (PostgreSQL's jsonb refuses its escape).
+      expect((await api("POST", "/api/auth-users/v1/shipping-addresses/", { ...address, name: "Ana\ud800" })).statusCode).toBe(400);
+      // Line breaks and tabs are text a person types: not refused by the edge.
+      expect((await api("POST", "/api/auth-users/v1/shipping-addresses/", { ...address, address: "Calle\tMayor" })).statusCode).toBe(201);
+    });
+
+    it("refuses integers past PostgreSQL's integer (2^31, 1e23) in a cart row with 400 naming the field", async () => {
+      for (const product of [2147483648, 1e23]) {
+        const res = await shop.app.inject({
+          method: "POST",
+          url: "/api/cart/v1/cart-rows/",
+          headers: JSON_TYPE,
+          payload: { product, selection: { quantity: 1, options: {}, ranges: {}, texts: {}, complements: {} } },
+        });
+        expect(res.statusCode, res.body).toBe(400);
+        // 1e23 is past any safe integer: the route's own schema names the field first.
+        expect(res.json().error.message).toMatch(/\bproduct\b/);
+      }
+      const past = await shop.app.inject({
+        method: "POST",
+        url: "/api/cart/v1/cart-rows/?language=fr",
+        headers: JSON_TYPE,
+        payload: { product: 2147483648, selection: { quantity: 1, options: {}, ranges: {}, texts: {}, complements: {} } },
+      });
+      expect(past.json().error).toMatchObject({ code: "request.number_out_of_range", details: { field: "product" } });
+      expect(past.json().error.message).toBe("Le champ product contient un nombre hors des limites autorisées");
+      const option = await shop.app.inject({
+        method: "POST",
+        url: "/api/cart/v1/cart-rows/",
+        headers: JSON_TYPE,
+        payload: { product: "x", selection: { quantity: 1, options: { 1: 2147483648 }, ranges: {}, texts: {}, complements: {} } },
+      });
+      expect(option.statusCode, option.body).toBe(400);
+      expect(option.json().error.details).toEqual({ field: "selection.options.1", min: -2147483648, max: 2147483647 });
+      const row = await shop.app.inject({ url: "/api/cart/v1/cart-rows/2147483648/", method: "PUT", headers: JSON_TYPE, payload: { quantity: 1 } });
+      expect(row.statusCode, row.body).toBe(400);
+      expect(row.json().error.message).toMatch(/\bid\b/);
+    });
+
+    it("refuses 1e23, 2^31, NaN and Infinity in a storefront form's id field with 400 naming it", async () => {
+      for (const product of ["1e23", "2147483648", "NaN", "Infinity", "1.5"]) {
+        const res = await shop.app.inject({
+          method: "POST",
+          url: "/favourites",
+          headers: { ...BROWSER, ...FORM, cookie: cookieHeader(jar), accept: "application/json" },
+          payload: form({ intent: "add", product }),
+        });
+        expect(res.statusCode, `${product}: ${res.body}`).toBe(400);
+        expect(res.json().error).toMatchObject({ code: "request.number_out_of_range", details: { field: "product" } });
+      }
+      // A document post (no JavaScript) gets a page in the store's language naming the field.
+      const page = await shop.app.inject({
+        method: "POST",
+        url: `/fr/profile/${customer.id}/address/form-shipping`,
+        headers: { ...BROWSER, ...FORM, cookie: cookieHeader(jar), accept: "text/html", "sec-fetch-dest": "document" },
+        payload: form({ ...address, name: "Ana\u0000" }),
+      });
+      expect(page.statusCode).toBe(400);
+      expect(page.body).toContain("Le champ name contient des caractères non autorisés");
+      // Free text that reads as a number is still text.
+      const search = await shop.app.inject({
+        method: "POST",
+        url: "/newsletter",
+        headers: { ...BROWSER, ...FORM },
+        payload: form({ name: "1e23", surname: "NaN", email: "x" }),
+      });
+      expect(search.statusCode).toBe(400);
+      expect(search.body).not.toContain("request.");
+    });
+
+    it("refuses a body that is not an object ([] to the address route: the TypeError in isValidPhone) with 400", async () => {
+      for (const payload of ["[]", '"x"', "null", "0"]) {
+        for (const url of ["/api/auth-users/v1/shipping-addresses/", "/api/auth-users/v1/billing-addresses/"]) {
+          const res = await shop.app.inject({ method: "POST", url, headers: { ...customer.auth, ...JSON_TYPE }, payload });
+          expect(res.statusCode, `${url} ${payload}: ${res.body}`).toBe(400);
+          expect(res.json().error.code).toBe("request.body_not_object");
+        }
+      }
+      const text = await shop.app.inject({
+        method: "POST",
+        url: "/api/auth-users/v1/shipping-addresses/",
+        headers: { ...customer.auth, "content-type": "text/plain" },
+        payload: "name=Ana",
+      });
+      expect(text.statusCode).toBe(400);
+      const xml = await shop.app.inject({
+        method: "POST",
+        url: "/api/auth-users/v1/shipping-addresses/",
+        headers: { ...customer.auth, "content-type": "application/xml" },
+        payload: "<a/>",
+      });
+      expect(xml.statusCode).toBe(415);
+    });
+
+    it("documents the int4 bounds of request numbers in /api/docs", async () => {
+      const doc = (await shop.app.inject({ url: "/api/docs" })).json();
+      // A coupon's value was written without a maximum (2^31 was a 500): the document shows the edge's bound.
+      const coupon = doc.paths["/api/cart/v1/coupons/"].post.requestBody.content["application/json"].schema;
+      expect(coupon.properties.value.maximum).toBe(2147483647);
+      const body = doc.paths["/api/cart/v1/cart-rows/{id}/"].put.requestBody.content["application/json"].schema;
+      expect(body.properties.quantity.maximum).toBeLessThanOrEqual(2147483647);
+      const id = doc.paths["/api/cart/v1/cart-rows/{id}/"].put.parameters.find((p: { name: string }) => p.name === "id");
+      expect(id.schema.maximum).toBe(2147483647);
+    });
+  });
+
+  describe("headers", () => {
+    it("sends Strict-Transport-Security for a year with subdomains over https (through the trusted proxy), never over http", async () => {
+      for (const url of ["/marcas", "/api/catalog/v1/stores/"]) {
+        const https = await shop.app.inject({ url, headers: { "x-forwarded-proto": "https" } });
+        const hsts = String(https.headers["strict-transport-security"]);
+        expect(hsts, url).toMatch(/^max-age=(\d+); includeSubDomains$/);
+        expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(31_536_000);
+        expect((await shop.app.inject({ url })).headers["strict-transport-security"], url).toBeUndefined();
+      }
+      // X-Forwarded-Proto from an address that is not the trusted proxy is not believed.
+      const spoofed = await shop.app.inject({ url: "/marcas", remoteAddress: "203.0.113.9", headers: { "x-forwarded-proto": "https" } });
+      expect(spoofed.headers["strict-transport-security"]).toBeUndefined();
+    });
+
+    it("marks token answers and personal answers Cache-Control: no-store", async () => {
+      const token = await shop.app.inject({
+        method: "POST",
+        url: "/api/auth-users/token/",
+        headers: JSON_TYPE,
+        payload: { email: customer.email, password: customer.password },
+      });
+      expect(token.statusCode).toBe(200);
+      expect(token.headers["cache-control"]).toBe("no-store");
+      const refresh = await shop.app.inject({
+        method: "POST",
+        url: "/api/auth-users/token/refresh/",
+        headers: JSON_TYPE,
+        payload: { refresh: token.json().refresh },
+      });
+      expect(refresh.statusCode).toBe(200);
+      expect(refresh.headers["cache-control"]).toBe("no-store");
+      const auth = { authorization: `Bearer ${refresh.json().access}` };
+      for (const url of ["/api/auth-users/v1/clients/info/", "/api/auth-users/v1/shipping-addresses/", "/api/auth-users/v1/products-wishlist/?store=ESDB"]) {
+        const res = await shop.app.inject({ url, headers: auth });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers["cache-control"], url).toMatch(/no-store/);
+      }
+      // Refused personal calls too; a public catalog answer is left to its route.
+      expect((await shop.app.inject({ url: "/api/auth-users/v1/clients/info/" })).headers["cache-control"]).toBe("no-store");
+      expect((await shop.app.inject({ url: "/api/catalog/v1/stores/" })).headers["cache-control"]).not.toBe("no-store");
+    });
+  });
+
+  it("the accountant's invoice CSV neutralises business names that a spreadsheet would run (= + - @, tab, CR)", async () => {
+    const owner = await createStaff(shop, "owner");
+    const slug = "plato-de-ducha-de-resina-ibiza-textura-pizarra";
+    const product = (await shop.app.inject({ url: `/api/catalog/v1/products/${slug}/retrieve_by_slug/` })).json();
+    const attributes = (await shop.app.inject({ url: `/api/catalog/v1/products/${slug}/attributes/` })).json().results as {
+      id: number;
+      options: { id: number }[];
+    }[];
+    const variant = [...product.variants].sort((a: { stock: number }, b: { stock: number }) => b.stock - a.stock)[0];
+    const options = Object.fromEntries(variant.options.map((o: number) => [String(attributes.find((a) => a.options.some((x) => x.id === o))!.id), o]));
+    const names = ["=1+2", "+cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", "@SUM(A1:A9)", "\t=1+2", "\r=1+2"];
+    const numbers: string[] = [];
+    for (const [i, name] of names.entries()) {
+      const add = await shop.app.inject({
+        method: "POST",
+        url: "/api/cart/v1/cart-rows/",
+        headers: JSON_TYPE,
+        payload: { product: slug, selection: { quantity: 1, options, ranges: {}, texts: {}, complements: {} } },
+      });
+      expect(add.statusCode, add.body).toBe(201);
+      const placed = await shop.app.inject({
+        method: "POST",
+        url: "/api/checkout/v1/place_order/",
+        headers: { ...JSON_TYPE, "x-cart-token": add.json().cart_token },
+        payload: {
+          idempotency_key: `csv-${kind}-${i}-${Date.now().toString(36)}-abcdefgh`,
+          expected_total: add.json().cart.prices.pvp_total,
+          name: "Marta",
+          surnames: "Gil",
+          phone: "612345678",
+          email: `csv.${i}@example.es`,
+          shipping_address: "Calle Alcalá",
+          shipping_number: "1",
+          shipping_postal_code: "28014",
+          shipping_city: "Madrid",
+          shipping_province: "Madrid",
+          shipping_country: "ES",
+          billing_business_name: name,
+          billing_tax_id_type: "dni",
+          billing_tax_id: "12345678Z",
+          payment_method: "transfer",
+        },
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const confirmed = await shop.app.inject({
+        method: "POST",
+        url: `/api/admin/v1/orders/${placed.json().order.id}/confirm-transfer/`,
+        headers: owner.headers,
+      });
+      expect(confirmed.statusCode, confirmed.body).toBeLessThan(300);
+      numbers.push(placed.json().order.id);
+    }
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(new Date());
+    const csv = await shop.app.inject({ url: `/api/admin/v1/invoices/export.csv?store=ESDB&from=${day}&to=${day}`, headers: owner.headers });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    const head = lines[0].split(";").map((c) => c.replace(/^"|"$/g, ""));
+    const col = head.indexOf("customer_name");
+    const cells = lines.slice(1).map((l) => l.split(";")[col].replace(/^"|"$/g, ""));
+    expect(cells.length).toBeGreaterThanOrEqual(names.length);
+    for (const cell of cells) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
+    for (const name of ["=1+2", "+cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", "@SUM(A1:A9)"]) expect(cells).toContain(`'${name.replace(/"/g, '""')}`);
   });
 });

@@ -24,11 +24,15 @@ describeEachDb("HTTP foundation", (kind) => {
   });
   afterAll(() => shop?.close());
 
-  it("answers /healthz 200 with the database up, never cached", async () => {
+  it("answers /healthz and /readyz 200 with the database up, never cached", async () => {
     const res = await shop.app.inject({ url: "/healthz" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: "ok", database: "up", db: kind });
+    expect(res.json()).toEqual({ status: "ok", db: kind });
     expect(res.headers["cache-control"]).toBe("no-store");
+    const ready = await shop.app.inject({ url: "/readyz" });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: "ready", database: "up", db: kind });
+    expect(ready.headers["cache-control"]).toBe("no-store");
   });
 
   it("sends a same-origin CSP with a per-response script nonce on HTML", async () => {
@@ -156,12 +160,23 @@ describeEachDb("health check with the database gone", (kind) => {
     await shop?.services.stop();
   });
 
-  it("answers 503 once the database is closed under the app", async () => {
-    expect((await shop.app.inject({ url: "/healthz" })).statusCode).toBe(200);
+  it("answers /readyz 503 once the database is closed under the app, while /healthz (the process lives) stays 200", async () => {
+    expect((await shop.app.inject({ url: "/readyz" })).statusCode).toBe(200);
     await shop.database.close();
-    const res = await shop.app.inject({ url: "/healthz" });
+    const res = await shop.app.inject({ url: "/readyz" });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: "error", database: "down" });
+    expect(res.json()).toEqual({ status: "unavailable", database: "down" });
     expect(res.headers["cache-control"]).toBe("no-store");
+    expect((await shop.app.inject({ url: "/healthz" })).statusCode).toBe(200);
+  });
+
+  it("answers /readyz 503 while draining, with Connection: close on every answer", async () => {
+    shop.lifecycle.beginDrain();
+    const res = await shop.app.inject({ url: "/readyz" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: "draining" });
+    const live = await shop.app.inject({ url: "/healthz" });
+    expect(live.statusCode).toBe(200);
+    expect(live.headers.connection).toBe("close");
   });
 });

@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { t } from "../core/i18n/index.ts";
 import type { Authenticator, StaffGate } from "./lib/api-route.ts";
 import { installErrorHandler } from "./lib/error-handler.ts";
+import { createLifecycle, installHealthRoutes, type Lifecycle } from "./lib/health.ts";
 import { DEFAULT_TIMEOUTS, type HttpTimeouts } from "./lib/http-timeouts.ts";
 import { originGuard } from "./lib/origin-check.ts";
 import { COMPRESSION_ENCODINGS } from "./lib/page-cache.ts";
@@ -47,6 +48,8 @@ export type HttpOptions = {
   adminDir?: string;
   /** Socket timeouts (tests shorten them); see DEFAULT_TIMEOUTS. */
   timeouts?: Partial<HttpTimeouts>;
+  /** Readiness and the drain on shutdown (server/lib/health.ts); a fresh one when absent. */
+  lifecycle?: Lifecycle;
 };
 
 export async function buildHttp(opts: HttpOptions): Promise<FastifyInstance> {
@@ -60,7 +63,9 @@ export async function buildHttp(opts: HttpOptions): Promise<FastifyInstance> {
     },
     trustProxy: services.config.trustProxy,
     bodyLimit: 1_000_000,
-    return503OnClosing: true,
+    // The drain (server/lib/health.ts) closes connections with its answers: a request that still
+    // arrives on one after the listener closed is answered, not refused with a 503.
+    return503OnClosing: false,
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.connectionMs,
     keepAliveTimeout: timeouts.keepAliveMs,
@@ -91,7 +96,10 @@ export async function buildHttp(opts: HttpOptions): Promise<FastifyInstance> {
       if (clean !== null) return reply.redirect(clean, 301);
     }
   });
-  app.addHook("onSend", async (_req, reply, payload) => {
+  app.addHook("onSend", async (req, reply, payload) => {
+    // Over https (directly, or through a trusted proxy's X-Forwarded-Proto: req.protocol follows
+    // TRUST_PROXY), browsers are told to come back over https only, for a year (docs/decisions/045).
+    if (req.protocol === "https") reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
     reply.header("x-frame-options", "DENY");
@@ -105,15 +113,8 @@ export async function buildHttp(opts: HttpOptions): Promise<FastifyInstance> {
 
   await app.register(compress, { global: true, threshold: 1024, encodings: [...COMPRESSION_ENCODINGS], brotliOptions: BROTLI_OPTIONS });
 
-  app.get("/healthz", async (req, reply) => {
-    try {
-      await services.database.ping();
-      return reply.header("cache-control", "no-store").send({ status: "ok", database: "up", db: services.database.kind });
-    } catch (err) {
-      req.log.warn({ err }, "health check: database unreachable");
-      return reply.status(503).header("cache-control", "no-store").send({ status: "error", database: "down" });
-    }
-  });
+  // /healthz (liveness), /readyz (readiness) and the drain's Connection: close (docs/decisions/049).
+  installHealthRoutes(app, services.database, opts.lifecycle ?? createLifecycle());
 
   await app.register(
     async (api) => {

@@ -1,7 +1,9 @@
 import { setFlagsFromString } from "node:v8";
 import { createShop, loadServerBuild } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, unsafeProductionSettings } from "./config.ts";
+import { isDatabaseUnavailable } from "./db/errors.ts";
 import { DataDirLockedError } from "./db/lock.ts";
+import { SecretMismatchError } from "./db/secret-fingerprint.ts";
 
 /** config -> db -> modules -> http -> listen; graceful shutdown on SIGTERM/SIGINT. */
 async function main() {
@@ -40,24 +42,31 @@ async function main() {
   try {
     shop = await createShop(config, { logger });
   } catch (e) {
-    if (e instanceof DataDirLockedError) {
+    if (e instanceof DataDirLockedError || e instanceof SecretMismatchError) {
       console.error(e.message);
       process.exit(1);
     }
     throw e;
   }
   const { app } = shop;
+  keepRunningOnDatabaseErrors(app.log);
   let closing = false;
+  // The drain (docs/decisions/049): not ready first (/readyz 503, answers with Connection: close)
+  // for SHUTDOWN_READY_GRACE_MS while still serving, so the balancer stops sending; then the
+  // listener closes, idle connections are closed, the requests in flight finish, the jobs stop.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    const graceMs = config.shutdownReadyGraceMs;
+    shop.lifecycle.beginDrain();
+    app.log.info({ signal, graceMs }, "shutting down: not ready, then finishing in-flight requests");
     const force = setTimeout(() => {
-      app.log.error("shutdown took longer than 10 s: exiting");
+      app.log.error("shutdown took longer than 10 s after the grace: exiting");
       process.exit(1);
-    }, 10_000);
+    }, graceMs + 10_000);
     force.unref();
     try {
+      if (graceMs > 0) await new Promise((ok) => setTimeout(ok, graceMs));
       await shop.close();
       process.exit(0);
     } catch (err) {
@@ -69,6 +78,8 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  // Unsafe-looking network settings in production (README, "Production settings").
+  if (config.nodeEnv === "production") for (const warning of unsafeProductionSettings(config)) app.log.warn(warning);
   app.log.info(
     { db: shop.database.kind, ms: Date.now() - started },
     `shop ready on ${config.publicUrl} (${shop.database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"})`,
@@ -89,6 +100,28 @@ async function announceSetupLink(shop: Awaited<ReturnType<typeof createShop>>, c
   }
   const link = await shop.services.staff.setupLink();
   if (link) process.stdout.write(`\nNo owner of the back office yet. Create the first one (single use, 24 hours):\n  ${link}\n\n`);
+}
+
+/**
+ * A database error never ends the process (docs/decisions/049): every connection has its error
+ * listener (server/db/client.ts) and the periodic jobs catch their own errors; this is the net
+ * under what is left. A rejection nobody handled is logged and the process keeps serving (a
+ * background job's failure must not cut every request in flight); an uncaught exception from a
+ * lost database connection too; any other uncaught exception still ends the process (its state
+ * is unknown), logged first.
+ */
+function keepRunningOnDatabaseErrors(log: { error(obj: object, msg: string): void; fatal(obj: object, msg: string): void }) {
+  process.on("unhandledRejection", (err) => {
+    log.error({ err, database: isDatabaseUnavailable(err) ? "unavailable" : undefined }, "unhandled rejection (the process keeps running)");
+  });
+  process.on("uncaughtException", (err) => {
+    if (isDatabaseUnavailable(err)) {
+      log.error({ err }, "database connection error nobody handled (the process keeps running)");
+      return;
+    }
+    log.fatal({ err }, "uncaught exception: exiting");
+    process.exit(1);
+  });
 }
 
 main().catch((err) => {

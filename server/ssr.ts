@@ -4,9 +4,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import { cookieValue } from "../core/cookies.ts";
 import { languageFromPath } from "../core/stores.ts";
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from "./db/errors.ts";
 import { localeCookie as localeSetCookie } from "./lib/cookies.ts";
+import { checkFormFields, formTextFields } from "./lib/edge-form.ts";
+import { sendRefusal } from "./lib/error-handler.ts";
 import { originGuard } from "./lib/origin-check.ts";
-import { awaitRender, installPageCache, markCacheable, servePageFromCache } from "./lib/page-cache.ts";
+import { awaitRender, collectPageTags, installPageCache, markCacheable, servePageFromCache } from "./lib/page-cache.ts";
 import { createRenderGate } from "./lib/render-gate.ts";
 import type { Services } from "./modules/index.ts";
 
@@ -41,7 +44,8 @@ export type LoadContextInput = {
 export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild; services: Services; mode: string }) {
   // One route table per store (see storeRoutes): a request is matched against its store's paths only.
   // And one for a catalog address in each (see catalogRoutes): the route it can only be.
-  const tables = { es: storeRoutes(opts.build, "es"), fr: storeRoutes(opts.build, "fr") };
+  const build = noticingDatabaseErrors(opts.build);
+  const tables = { es: storeRoutes(build, "es"), fr: storeRoutes(build, "fr") };
   const first = { es: firstSegments(tables.es, "es"), fr: firstSegments(tables.fr, "fr") };
   const handlers = {
     es: createRequestHandler(tables.es, opts.mode),
@@ -56,6 +60,14 @@ export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild
   // The limit is the route's: the server's (1 MB) everywhere but the order pages' forms, which
   // carry a return's or an incident's photos (5 of 5 MB at most, checked again by the action).
   app.addContentTypeParser(FORM_TYPES, { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+  // The edge's checks of every form field (server/lib/edge-form.ts), before any action runs.
+  app.addHook("preHandler", async (req, reply) => {
+    if (!Buffer.isBuffer(req.body) || req.body.length === 0) return;
+    const fields = await formTextFields(String(req.headers["content-type"] ?? ""), req.body);
+    if (fields === null) return sendRefusal(req, reply, 400, "request.bad_form");
+    const problem = checkFormFields(fields);
+    if (problem) return sendRefusal(req, reply, 400, problem.code, { field: problem.field });
+  });
   app.addHook("onRequest", originGuard(config.publicUrl));
   const cache = opts.services.pageCache;
   if (cache.enabled) installPageCache(app, cache);
@@ -96,19 +108,21 @@ export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild
       reply.raw.off("close", onClose);
     }
     let response: Response;
+    const context: LoadContextInput = { services: opts.services, nonce, requestId: String(req.id), clientIp: req.ip, nodeBodies };
     try {
-      response = await handlers[requestHandlerKey(req.url, first)](request, {
-        services: opts.services,
-        nonce,
-        requestId: String(req.id),
-        clientIp: req.ip,
-        nodeBodies,
-      } satisfies LoadContextInput as never);
+      // A page that may be cached is tagged with the stock it shows (decision 050).
+      response = await collectPageTags(req, () => handlers[requestHandlerKey(req.url, first)](request, context as never));
     } catch (err) {
       leave();
       throw err;
     }
     markCacheable(cache, req, reply, response);
+    if (response.status === 500 && lostDatabase.has(context)) {
+      // The shop's error page, rendered for a loader or action that lost the database: a 503
+      // with Retry-After (a balancer or a browser may try again), never a 500 (docs/decisions/049).
+      reply.header("retry-after", String(DATABASE_RETRY_AFTER_S));
+      return sendFetchResponse(reply, response, nodeBodies.get(response), req, localeCookie, leave, 503);
+    }
     return sendFetchResponse(reply, response, nodeBodies.get(response), req, localeCookie, leave);
   };
   app.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler });
@@ -116,6 +130,25 @@ export async function ssrPlugin(app: FastifyInstance, opts: { build: ServerBuild
   for (const url of ["/order/:id", "/fr/order/:id", "/profile/:user/order/:id", "/fr/profile/:user/order/:id"]) {
     app.route({ method: ["GET", "HEAD", "POST"], url, handler, bodyLimit: ORDER_FORM_BODY_LIMIT });
   }
+}
+
+/** Load contexts of the renders in which a loader or an action lost the database. */
+const lostDatabase = new WeakSet<object>();
+
+/**
+ * The build with React Router's error report (the entry's handleError, else its default: the
+ * error on stderr) also noting, by the request's load context, an error of the database being
+ * unavailable: that render's 500 is then answered as a 503.
+ */
+function noticingDatabaseErrors(build: ServerBuild): ServerBuild {
+  const entry = build.entry.module;
+  const report = entry.handleError;
+  const handleError: typeof entry.handleError = (error, args) => {
+    if (args.context && isDatabaseUnavailable(error)) lostDatabase.add(args.context as object);
+    if (report) report(error, args);
+    else if (!args.request.signal.aborted) console.error(error);
+  };
+  return { ...build, entry: { ...build.entry, module: { ...entry, handleError } } };
 }
 
 /**
@@ -266,8 +299,9 @@ async function sendFetchResponse(
   req: FastifyRequest,
   localeCookie: (req: FastifyRequest) => string | null,
   leave: () => void,
+  status = res.status,
 ) {
-  reply.status(res.status);
+  reply.status(status);
   for (const [k, v] of res.headers) {
     if (k === "set-cookie") continue;
     reply.header(k, v);

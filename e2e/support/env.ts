@@ -7,6 +7,12 @@ export const hasChromium = () => existsSync(CHROMIUM_PATH);
 
 export const SKIP_MESSAGE = `browser tests skipped: no chromium at ${CHROMIUM_PATH}`;
 
+/**
+ * CI (`.ci/run` sets REQUIRE_BROWSER=1) must not pass without its browser tests: a run that cannot
+ * start chromium fails instead of skipping them. On a developer's machine they skip, saying so.
+ */
+export const browserRequired = () => process.env.REQUIRE_BROWSER === "1";
+
 /** Args that work offline on these machines (no first-run, no background downloads). */
 export const CHROMIUM_ARGS = [
   "--headless",

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { storefrontBuild } from "../../server/test/storefront-build.ts";
 import { freePort, ROOT, spawnShop, waitFor200 } from "../../server/test/spawn-shop.ts";
-import { hasChromium, SKIP_MESSAGE } from "./env.ts";
+import { browserRequired, CHROMIUM_PATH, hasChromium, SKIP_MESSAGE } from "./env.ts";
 import { createFirstOwner } from "./staff.ts";
 
 /**
@@ -15,6 +15,7 @@ import { createFirstOwner } from "./staff.ts";
  */
 export default async function setup(project: TestProject) {
   if (!hasChromium()) {
+    if (browserRequired()) throw new Error(`REQUIRE_BROWSER=1 but there is no chromium at ${CHROMIUM_PATH}: the browser tests cannot run`);
     console.warn(`\n${SKIP_MESSAGE}\n`);
     project.provide("shopUrl", "");
     project.provide("shopDataDir", "");

@@ -36,3 +36,15 @@ export async function activationLink(email: string): Promise<string> {
   const url = new URL(ACTIVATION.exec(mail.text ?? "")![0].replace(/&amp;/g, "&"));
   return url.pathname + url.search;
 }
+
+const CLAIM = /https?:\/\/[^\s"'<>]+\/restaurar-contrasena\?token=[^\s"'<>]+/;
+
+/**
+ * The link of the newest "choose your account's password" mail to `email`: an account made at the
+ * checkout opens only once the mailbox's owner chooses its password there (docs/decisions/047).
+ */
+export async function claimLink(email: string): Promise<string> {
+  const mail = await outboxMail(email, (m) => CLAIM.test(m.text ?? ""), "set-password mail");
+  const url = new URL(CLAIM.exec(mail.text ?? "")![0].replace(/&amp;/g, "&"));
+  return url.pathname + url.search;
+}

@@ -3,6 +3,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../server/db/client.ts";
 import * as S from "../../server/modules/catalog/catalog.schema.ts";
 import { sanitizeRichText } from "../../server/lib/sanitize-html.ts";
+import { openStorage } from "../../server/lib/storage.ts";
 import { createMediaWriter } from "../../server/modules/media/media.service.ts";
 import { stores } from "../../server/modules/stores/stores.schema.ts";
 import type { SeedContext } from "../index.ts";
@@ -73,7 +74,9 @@ export async function seedCatalog(db: Db, ctx: SeedContext): Promise<void> {
     await db.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('${seqTable}', 'id'), GREATEST((SELECT COALESCE(max(id), 0) FROM "${seqTable}"), 1))`));
   }
   const t2 = Date.now();
-  const writer = createMediaWriter(ctx.dataDir);
+  // The files go where every copy reads them (docs/decisions/052): in PostgreSQL, in the seed's own
+  // transaction (under the migration lock, so once across copies); on disk, under DATA_DIR.
+  const writer = createMediaWriter(openStorage(ctx.storage ?? "disk", { dataDir: ctx.dataDir, db }));
   await writer.writeAll(images, files);
   ctx.log(
     `catalog: ${rows.products.length} products, ${rows.variants.length} variants, ${images.length} images, ${files.length} PDFs ` +

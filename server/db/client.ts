@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import type { Client as PgClient } from "pg";
+import type { Client as PgClient, Pool as PgPool } from "pg";
+import { asDatabaseError, isDatabaseUnavailable } from "./errors.ts";
 import { lockDataDir } from "./lock.ts";
 import { schema } from "./schema.ts";
 
@@ -165,9 +166,9 @@ export async function wrapPglite(client: PGlite, release: () => void = () => {})
 async function openPostgres(url: string, max: number, log: DbLogger, firstDelayMs: number): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import("pg"), import("drizzle-orm/node-postgres")]);
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
-  // An idle client that dies (server restart) must not crash the process; the pool replaces it.
-  pool.on("error", (err) => log.warn({ err }, "idle database connection lost"));
+  guardPool(pool, log);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  guardTransactions(db);
   const listeners = new Map<string, Set<(p: string) => void>>();
   let listenClient: PgClient | undefined;
   let connecting: Promise<PgClient> | undefined;
@@ -249,12 +250,16 @@ async function openPostgres(url: string, max: number, log: DbLogger, firstDelayM
     },
     withAdvisoryLock: async (key, fn) => {
       const c = await pool.connect();
+      let lost: unknown;
       try {
         await c.query("select pg_advisory_lock($1)", [key]);
         return await fn();
       } finally {
-        await c.query("select pg_advisory_unlock($1)", [key]).catch(() => {});
-        c.release();
+        await c.query("select pg_advisory_unlock($1)", [key]).catch((err) => {
+          lost = err;
+        });
+        // A connection that failed the unlock is not given to anyone else (its lock may be held).
+        c.release(lost instanceof Error ? lost : undefined);
       }
     },
     listen: async (channel, onMessage) => {
@@ -284,4 +289,89 @@ async function openPostgres(url: string, max: number, log: DbLogger, firstDelayM
       await pool.end();
     },
   };
+}
+
+/**
+ * A database error must never end the process (docs/decisions/049). node-postgres emits `error` on
+ * a client whose connection is lost; an idle client in the pool has pg-pool's listener, but a
+ * client checked out (a transaction, the migration lock) has none while it is out, so PostgreSQL
+ * ending that session (a restart, pg_terminate_backend, idle_in_transaction_session_timeout)
+ * was an unhandled `error` event: the process exited. Every client gets its own listener when the
+ * pool makes it; the query running on it rejects (and the pool drops the client on release).
+ *
+ * Queries outside a transaction (`pool.query`: Drizzle's reads and single statements) reject with
+ * DatabaseUnavailable when the connection is lost, after ONE retry on a fresh connection inside a
+ * READ ONLY transaction: a read gets its answer, while anything that writes (an INSERT, an
+ * UPDATE, a function that writes, nextval, SELECT ... FOR UPDATE) is refused by PostgreSQL in that
+ * transaction and never runs twice: the caller gets the original error.
+ */
+function guardPool(pool: PgPool, log: DbLogger) {
+  let lastWarn = 0;
+  const warn = (err: unknown, msg: string) => {
+    // An outage makes every connection fail at once: one line a second is enough.
+    const now = Date.now();
+    if (now - lastWarn < 1000) return;
+    lastWarn = now;
+    log.warn({ err }, msg);
+  };
+  pool.on("error", (err) => warn(err, "idle database connection lost"));
+  pool.on("connect", (client) => {
+    client.on("error", (err) => warn(err, "database connection lost"));
+  });
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    // The callback form and submittables (cursors, streams: not used by the shop) are left as they are.
+    if (args.some((a) => typeof a === "function") || typeof (args[0] as { submit?: unknown } | null)?.submit === "function") return query(...args);
+    return query(...args).catch(async (err: unknown) => {
+      if (!isDatabaseUnavailable(err) || !retryable(err)) throw asDatabaseError(err);
+      try {
+        return await readOnlyRetry(pool, args);
+      } catch (again) {
+        // A write refused by the read-only transaction, or still no database: the first error stands.
+        log.warn({ err: again }, "query lost its connection; the retry on a fresh connection failed");
+        throw asDatabaseError(err);
+      }
+    });
+  };
+}
+
+/** A connection that was established and then lost (not one that could not be made: retrying that only doubles the wait). */
+function retryable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown };
+  if (e.code === "ECONNREFUSED" || e.code === "57P03") return false;
+  return !(typeof e.message === "string" && /timeout/i.test(e.message));
+}
+
+async function readOnlyRetry(pool: PgPool, args: unknown[]): Promise<unknown> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query("begin transaction read only");
+    const res = await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+    await client.query("commit");
+    return res;
+  } catch (err) {
+    await client.query("rollback").catch((e: Error) => {
+      broken = e;
+    });
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
+ * A transaction whose connection is lost rejects with DatabaseUnavailable (Drizzle's ROLLBACK on
+ * the dead connection would otherwise replace the cause with "not queryable"). Never retried: the
+ * work may have committed before the answer was lost.
+ */
+function guardTransactions(db: Db) {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (fn: never, config?: never) => {
+    try {
+      return await transaction(fn, config);
+    } catch (err) {
+      throw asDatabaseError(err);
+    }
+  }) as typeof db.transaction;
 }

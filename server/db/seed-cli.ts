@@ -19,7 +19,7 @@ async function main() {
         console.log("The database already has data: nothing to do (use --reset to reload the demo data).");
         return;
       }
-      await seedDemo(database.db, { dataDir: config.dataDir, log: console.log });
+      await seedDemo(database.db, { dataDir: config.dataDir, log: console.log, storage: config.storage });
       await database.notify("catalog_changed", "reseed");
       console.log("Demo data loaded.");
     });

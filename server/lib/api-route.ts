@@ -4,6 +4,7 @@ import { can, type Permission, STAFF_ROLES } from "../../core/staff-permissions.
 import { type AuditEntry, takeAudited } from "../modules/staff/staff.audit.ts";
 import type { StaffUser } from "../modules/staff/staff.service.ts";
 import { AppError } from "./errors.ts";
+import { checkBodyShape, checkParsedNumbers, checkRawInput, INT4_MAX, INT4_MIN } from "./edge-input.ts";
 import type { AuthUser } from "./request-context.ts";
 
 /**
@@ -108,6 +109,9 @@ export function apiRoute<P extends z.ZodType = z.ZodNever, Q extends z.ZodType =
       reply.hasExplicitStatus = false;
       let user: AuthUser | null = null;
       const takesStaff = Boolean(def.permission || def.staffSession);
+      // A personal answer (a customer's or staff's route) or the answer to a write (tokens, a new
+      // address) is kept by no cache (docs/decisions/045); a handler may still set its own.
+      if ((def.auth || takesStaff || def.method !== "GET") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
       const staff: StaffUser | null = takesStaff ? await req.server.staffGate.authenticate(req) : null;
       // `auth` and `permission` together: a spec call a customer makes for themselves and staff
       // make with the permission (PUT clients/{id}/toggle_type/). A staff session decides first;
@@ -127,6 +131,14 @@ export function apiRoute<P extends z.ZodType = z.ZodNever, Q extends z.ZodType =
         if (!staff) throw new Error(`audit() outside a staff route: ${def.method} ${def.url}`);
         await req.server.staffGate.audit(req, staff, entry, tx);
       };
+      // The edge's own checks (docs/decisions/045): no control characters, nothing deeper than a
+      // real body, a body that is an object, and every number within int4 once parsed.
+      checkRawInput(req.params, "params");
+      checkRawInput(req.query, "query");
+      if (def.body) {
+        checkBodyShape(req.body);
+        checkRawInput(req.body, "body");
+      }
       const input = {
         params: def.params ? def.params.parse(req.params) : undefined,
         query: def.query ? def.query.parse(req.query ?? {}) : undefined,
@@ -135,6 +147,9 @@ export function apiRoute<P extends z.ZodType = z.ZodNever, Q extends z.ZodType =
         staff,
         audit,
       } as Parsed<P, Q, B>;
+      checkParsedNumbers(input.params, "params");
+      checkParsedNumbers(input.query, "query");
+      checkParsedNumbers(input.body, "body");
       const result = await handler(input, req, reply);
       // A staff write that succeeded without an entry of its own (through audit() or a service's
       // writeAudit with this request's id) still leaves one.
@@ -190,6 +205,7 @@ type Components = { schemas: Record<string, unknown>; next: number };
 function jsonSchema(schema: z.ZodType, io: "input" | "output", components: Components): Record<string, any> {
   const s = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, any>;
   delete s.$schema;
+  if (io === "input") boundNumbers(s);
   const defs = s.$defs as Record<string, unknown> | undefined;
   if (!defs) return s;
   delete s.$defs;
@@ -198,6 +214,22 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output", components: Compo
     JSON.parse(JSON.stringify(v).replace(/"#\/\$defs\/([^"]+)"/g, (_m, k: string) => JSON.stringify(`#/components/schemas/${names.get(k) ?? k}`)));
   for (const [k, def] of Object.entries(defs)) components.schemas[names.get(k)!] = relink(def);
   return relink(s);
+}
+
+/** What the edge accepts (server/lib/edge-input.ts): every number of a request within int4, documented as such. */
+function boundNumbers(node: unknown): void {
+  if (!node || typeof node !== "object") return;
+  if (Array.isArray(node)) {
+    for (const v of node) boundNumbers(v);
+    return;
+  }
+  const n = node as Record<string, any>;
+  const types = [n.type].flat();
+  if (types.includes("integer") || types.includes("number")) {
+    n.maximum = Math.min(typeof n.maximum === "number" ? n.maximum : INT4_MAX, INT4_MAX);
+    n.minimum = Math.max(typeof n.minimum === "number" ? n.minimum : INT4_MIN, INT4_MIN);
+  }
+  for (const v of Object.values(n)) boundNumbers(v);
 }
 
 function parameters(schema: z.ZodType | undefined, where: "query" | "path", components: Components) {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError } from "zod";
 import { hasKey, type Params, t } from "../../core/i18n/index.ts";
 import { type Language, languageFromPath, localePath } from "../../core/stores.ts";
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from "../db/errors.ts";
 import { AppError } from "./errors.ts";
 import { requestLanguage } from "./request-language.ts";
 
@@ -73,16 +74,26 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * A refused request (403 cross-site, 413 too large, 415 not a form...): a short page in the
  * store's language with a way back for a document request, {error:{code,message}} otherwise.
  */
-export function sendRefusal(req: FastifyRequest, reply: FastifyReply, status: number, code: string): FastifyReply {
+export function sendRefusal(req: FastifyRequest, reply: FastifyReply, status: number, code: string, params?: Params): FastifyReply {
   const lang = languageOf(req);
-  const message = errorMessage(lang, code, status);
+  const message = errorMessage(lang, code, status, params);
   reply.status(status).header("cache-control", "no-store");
-  if (!wantsPage(req)) return reply.send({ error: { code, message } } satisfies ApiError);
+  if (!wantsPage(req)) return reply.send({ error: { code, message, ...(params ? { details: params } : {}) } } satisfies ApiError);
   const html =
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<title>${escapeHtml(t(lang, "errors.code", { status }))}</title></head><body><main><h1>${escapeHtml(message)}</h1>` +
     `<p><a href="${localePath(lang, "/")}">${escapeHtml(t(lang, "errors.back_to_shop"))}</a></p></main></body></html>`;
   return reply.type("text/html; charset=utf-8").send(html);
+}
+
+/**
+ * The answer of a request that lost the database: 503, Retry-After, the message in the
+ * request's language ({error:{code:"database.unavailable"}} or, for a document, a short page).
+ */
+export function sendDatabaseUnavailable(req: FastifyRequest, reply: FastifyReply, err?: unknown): FastifyReply {
+  req.log.warn({ err }, "database unavailable: answered 503");
+  reply.header("retry-after", String(DATABASE_RETRY_AFTER_S));
+  return sendRefusal(req, reply, 503, "database.unavailable");
 }
 
 /** Plain string/number details become message parameters ({max}, {widths}...). */
@@ -107,6 +118,8 @@ function firstFieldError(details: unknown): string | undefined {
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | Error, req, reply) => {
     const lang = requestLanguage(req);
+    // The database restarting or out of reach (docs/decisions/049): 503 with Retry-After, never a 500.
+    if (!(err instanceof AppError && err.status < 500) && isDatabaseUnavailable(err)) return sendDatabaseUnavailable(req, reply, err);
 
     if (err instanceof AppError) {
       if (err.status >= 500) req.log.error({ err }, "application error");

@@ -41,6 +41,11 @@ export class Lru<V> {
     return e.value;
   }
 
+  /** The value without counting it as a use (its place in the eviction order stays). */
+  peek(key: string): V | undefined {
+    return this.#map.get(key)?.value;
+  }
+
   has(key: string): boolean {
     return this.#map.has(key);
   }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { negotiate } from "@fastify/accept-negotiator";
@@ -29,15 +30,43 @@ import { Lru } from "./lru.ts";
  *   answers that same nonce with the same CSP header, so inline scripts still match. A nonce
  *   reused across responses is weaker (an injected script could copy a nonce it read), but the
  *   cached pages are anonymous and render no user input; personal pages are never cached.
- * - Invalidation: clear() on every copy when the catalog changes (catalogChanged + NOTIFY) and
- *   when the NOTIFY connection comes back after a loss (notifications may have been missed).
+ * - Invalidation (docs/decisions/050), on every copy, by the database's notifications (never by
+ *   time): clear() when anything a page shows but stock changes (a catalog change, migration
+ *   0027's `page_data_changed`: prices, texts, options, categories, banners ... whoever wrote
+ *   them) and when the NOTIFY connection comes back after a loss (notifications may have been
+ *   missed); stockChanged() when stock changes (a sale, a restock, SQL): precisely the product
+ *   pages that showed those products' or variants' stock (each entry is tagged with the stock
+ *   ids its render read, tagPage), conservatively every other page (listings, home, brands).
+ *   A render that began before an invalidation is answered but not stored (it may show what
+ *   the change replaced).
  * - Stampede: while a page is being rendered for a key, other requests for that key wait for
  *   that render and are answered with its bytes (`x-cache: COALESCED`) instead of rendering it
  *   again: 200 simultaneous first requests for a page render it once (awaitRender). When that
  *   render ends without an entry to share (not a 200, a cookie of its own, an error), each
  *   waiting request renders for itself.
  */
-export type PageCacheEntry = { headers: Record<string, string>; body: Buffer; bytes: number };
+export type PageCacheEntry = { headers: Record<string, string>; body: Buffer; bytes: number; tags?: ReadonlySet<string> };
+
+/** The stock ids a render read ("p<id>", "v<id>"): collected while it runs (collectPageTags). */
+const renderTags = new AsyncLocalStorage<Set<string>>();
+
+/**
+ * Notes that the page being rendered shows the stock of these products and variants (called by
+ * the stock cache, the one place pages read stock from): its cache entry is dropped when one
+ * of them changes. Outside a cached render it does nothing.
+ */
+export function tagPage(productIds: readonly number[], variantIds: readonly number[]): void {
+  const tags = renderTags.getStore();
+  if (!tags) return;
+  for (const id of productIds) tags.add(`p${id}`);
+  for (const id of variantIds) tags.add(`v${id}`);
+}
+
+/** Whether a cache key is a product page's (its path, before any query, ends in ".html"). */
+function isProductKey(key: string): boolean {
+  const q = key.indexOf("?");
+  return (q < 0 ? key : key.slice(0, q)).endsWith(".html");
+}
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
@@ -92,8 +121,16 @@ export function createPageCache(opts: { enabled: boolean; maxBytes?: number; max
   const segment = (key: string) => (key.includes("?") ? withQuery : plain);
   let hits = 0;
   let misses = 0;
+  /** Counts invalidations: a render that saw another value than the one at its start is not stored. */
+  let generation = 0;
   /** Renders in progress by key: the requests that arrive meanwhile wait for them. */
   const inflight = new Map<string, { promise: Promise<PageCacheEntry | undefined>; resolve: (e: PageCacheEntry | undefined) => void }>();
+
+  function clearAll() {
+    generation++;
+    plain.clear();
+    withQuery.clear();
+  }
 
   /** The key of a request (its URL, consent state and encoding), or null when it is not cacheable. */
   function requestKey(req: FastifyRequest, encoding: EncodingBucket): string | null {
@@ -132,9 +169,32 @@ export function createPageCache(opts: { enabled: boolean; maxBytes?: number; max
       if (entry.bytes > seg.maxBytes / 4) return;
       seg.set(key, entry);
     },
-    clear() {
-      plain.clear();
-      withQuery.clear();
+    /** The invalidation count now: a render records it at its start (see stale). */
+    get generation() {
+      return generation;
+    },
+    /** Whether an invalidation happened since `since` (the render may show what it replaced). */
+    stale(since: number): boolean {
+      return since !== generation;
+    },
+    clear: clearAll,
+    /**
+     * A notification of the stock channel (`p:<ids>`, `v:<ids>`, `*`, or RECONNECTED): drops the
+     * product pages tagged with one of those ids (and any untagged one) and every other page
+     * (listings, home, brands: conservative), or everything when it names no ids.
+     */
+    stockChanged(payload: string) {
+      const kind = payload.slice(0, 2);
+      const ids = payload.slice(2);
+      if ((kind !== "p:" && kind !== "v:") || ids === "*" || ids === "") return clearAll();
+      generation++;
+      const names = ids.split(",").map((id) => `${kind[0]}${id}`);
+      for (const seg of [plain, withQuery]) {
+        for (const key of [...seg.keys()]) {
+          const tags = isProductKey(key) ? seg.peek(key)?.tags : undefined;
+          if (!tags || names.some((n) => tags.has(n))) seg.delete(key);
+        }
+      }
     },
     /** The render in progress for this key, if any (its entry, or undefined when it had none to share). */
     inflight(key: string): Promise<PageCacheEntry | undefined> | undefined {
@@ -162,7 +222,18 @@ export function createPageCache(opts: { enabled: boolean; maxBytes?: number; max
   };
 }
 
-type CacheState = { pageCacheKey?: string; pageCacheLead?: string };
+type CacheState = { pageCacheKey?: string; pageCacheLead?: string; pageCacheGeneration?: number; pageCacheTags?: Set<string> };
+
+/**
+ * Runs a render collecting the stock ids it reads (tagPage), when its page may be stored: the
+ * entry is tagged with them, so a stock change drops exactly the product pages that showed it.
+ */
+export function collectPageTags<T>(req: FastifyRequest, render: () => Promise<T>): Promise<T> {
+  const state = req as CacheState;
+  if (!state.pageCacheKey) return render();
+  state.pageCacheTags = new Set();
+  return renderTags.run(state.pageCacheTags, render);
+}
 
 /** How long a request waits for another one's render of the same page before rendering itself. */
 const MAX_COALESCE_WAIT_MS = 10_000;
@@ -203,6 +274,7 @@ export function servePageFromCache(cache: PageCache, req: FastifyRequest, reply:
   const hit = cache.get(key);
   if (!hit) {
     (req as CacheState).pageCacheKey = key;
+    (req as CacheState).pageCacheGeneration = cache.generation;
     return false;
   }
   reply.status(200);
@@ -271,8 +343,10 @@ export function installPageCache(app: FastifyInstance, cache: PageCache) {
       if (v === undefined || SKIP_HEADERS.has(k.toLowerCase())) continue;
       headers[k] = Array.isArray(v) ? v.join(", ") : String(v);
     }
-    const entry = { headers, body, bytes: body.length + key.length * 2 + 512 };
-    cache.set(key, entry);
+    const state = req as CacheState;
+    const entry = { headers, body, bytes: body.length + key.length * 2 + 512, tags: state.pageCacheTags };
+    // Rendered across an invalidation: answered, shared with the requests waiting for it, not kept.
+    if (!cache.stale(state.pageCacheGeneration ?? -1)) cache.set(key, entry);
     // The requests waiting for this render get its bytes only when they are the ones they asked for.
     if (lead) cache.settle(lead, lead === key ? entry : undefined);
     reply.header("content-length", body.length);

@@ -46,11 +46,17 @@ export function killableShops(kind: TestDbKind, prefix: string) {
       }
       return env;
     },
-    /** Starts a shop on that data and waits for its first 200. */
-    async start(): Promise<ShopProcess> {
-      const p = spawnShop({ ...env, PORT: String(await freePort()) });
+    /** Starts a shop on that data (`extra` overrides its environment) and waits for its first 200. */
+    async start(extra: Record<string, string> = {}): Promise<ShopProcess> {
+      const p = spawnShop({ ...env, PORT: String(await freePort()), ...extra });
       procs.push(p);
       await waitFor200(p, "/healthz", 120_000);
+      return p;
+    },
+    /** Starts a shop without waiting (one expected to refuse to start); killed after the describe like the others. */
+    async spawn(extra: Record<string, string> = {}): Promise<ShopProcess> {
+      const p = spawnShop({ ...env, PORT: String(await freePort()), ...extra });
+      procs.push(p);
       return p;
     },
   };

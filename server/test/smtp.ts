@@ -2,20 +2,35 @@ import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = { to: string[]; from: string; subject: string; text: string; html: string; raw: ParsedMail };
+export type ReceivedMail = { to: string[]; from: string; subject: string; text: string; html: string; messageId: string; raw: ParsedMail };
+
+export type SmtpOptions = {
+  /** A slow relay: each message is accepted this long after its data arrived (changeable later through `slow`). */
+  delayMs?: number;
+};
 
 /**
  * A real SMTP server on a free local port for integration tests: the shop sends through it with
  * SMTP_URL=smtp://127.0.0.1:<port> exactly as it would through a provider, and the test reads
  * what arrived (parsed by mailparser) and follows its links.
  */
-export async function startSmtp() {
+export async function startSmtp(opts: SmtpOptions = {}) {
   const mails: ReceivedMail[] = [];
+  /** The relay's behaviour, changeable while it runs: the answer's delay and the recipients it refuses. */
+  const control = { delayMs: opts.delayMs ?? 0, refuse: new Set<string>() };
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (control.refuse.has(address.address.toLowerCase())) {
+        const err = new Error("mailbox unavailable (test relay refuses it)") as Error & { responseCode: number };
+        err.responseCode = 450;
+        return callback(err);
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -25,10 +40,12 @@ export async function startSmtp() {
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : "",
+            messageId: parsed.messageId ?? "",
             raw: parsed,
           });
           for (const w of waiters.splice(0)) w();
-          callback();
+          if (control.delayMs > 0) setTimeout(() => callback(), control.delayMs);
+          else callback();
         })
         .catch(callback);
     },
@@ -39,6 +56,7 @@ export async function startSmtp() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    control,
     /** Mails received by an address, oldest first. */
     to(address: string): ReceivedMail[] {
       return mails.filter((m) => m.to.includes(address.toLowerCase()));

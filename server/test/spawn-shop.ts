@@ -59,7 +59,8 @@ export function startShopProcess(args: string[], env: Record<string, string>): S
   const port = Number(env.PORT ?? 3000);
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "production", LOG_LEVEL: "info", ...env },
+    // No readiness grace on SIGTERM unless a test asks for one (production's default is 5 s).
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "production", LOG_LEVEL: "info", SHUTDOWN_READY_GRACE_MS: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

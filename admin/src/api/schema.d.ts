@@ -679,6 +679,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/v1/jobs/{id}/retry/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a dead job now (its attempts start again; a mail keeps its Message-ID); recorded in the audit log
+         * @description Permission: `orders.write` (roles: owner, manager, support).
+         */
+        post: operations["postApiAdminV1JobsIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/jobs/dead/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Jobs that failed every attempt (dead letters), newest first
+         * @description Order mails and withdrawal acknowledgements the engine gave up on after their attempts with backoff; the 200 newest.
+         *
+         *     Permission: `orders.read` (roles: owner, manager, support, warehouse, accountant, installer_coordinator).
+         */
+        get: operations["getApiAdminV1JobsDead"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/v1/moderation/questions/": {
         parameters: {
             query?: never;
@@ -1862,7 +1904,10 @@ export interface paths {
         };
         /** Whether the client is subscribed to the store's newsletter */
         get: operations["getApiAuthUsersV1ClientsIdNewsletter"];
-        /** Subscribe the client to the store's newsletter (profile toggle) */
+        /**
+         * Subscribe the client to the store's newsletter (profile toggle)
+         * @description Double opt-in like the footer form (docs/decisions/047): the account's email gets a confirmation mail and the answer is `pending: true` until its link is followed; then `subscribed: true` and, once per email ever, the 5 € welcome coupon is mailed. Throttled per address and email like the footer (429 with Retry-After).
+         */
         put: operations["putApiAuthUsersV1ClientsIdNewsletter"];
         post?: never;
         /** Unsubscribe the client from the store's newsletter */
@@ -2000,7 +2045,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe to the store's newsletter (footer and popup forms)
-         * @description Validated with the storefront form's rules: 400 with one message per field (error.details.fieldErrors), 409 when the email is already subscribed, 404 in a store without newsletter. `store` and `language` may also come in the query.
+         * @description Double opt-in (docs/decisions/047): the address gets a mail whose link confirms the subscription; the 5 € welcome coupon is written and mailed only then, once per email ever. 201 means the confirmation mail went out (asked again while unconfirmed: the same mail again). Validated with the storefront form's rules: 400 with one message per field (error.details.fieldErrors), 409 'Ya existe un usuario suscrito con éste email' when the address is confirmed already, 429 with Retry-After past 10 attempts per address or 5 per email in an hour (the 409 tells who is subscribed), 404 in a store without newsletter. `store` and `language` may also come in the query.
          */
         post: operations["postApiAuthUsersV1Newsletters"];
         delete?: never;
@@ -2022,6 +2067,26 @@ export interface paths {
         post?: never;
         /** Unsubscribe (one of the client's own subscriptions) */
         delete: operations["deleteApiAuthUsersV1NewslettersId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth-users/v1/newsletters/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a newsletter subscription (the link of the confirmation mail)
+         * @description The `token` of the confirmation mail's link (signed, no login). The subscription becomes active and, the first time this email is confirmed, the 5 € welcome coupon is mailed (`welcome`). Idempotent: a second call answers `already`. A forged or damaged token, or one whose subscription is gone (unsubscribed, or unconfirmed for 7 days): 400. Throttled per address like the activation links.
+         */
+        post: operations["postApiAuthUsersV1NewslettersConfirm"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3026,7 +3091,7 @@ export interface paths {
         put?: never;
         /**
          * Place the caller's cart as an order (or save it as a quotation) and open its payment
-         * @description The checkout form of spec 5 (every field of `checkoutSchema` in core/checkout.schema.ts): contact, shipping address, billing (business name, tax id type and tax id; `same_billing_data` true by default), observations, `payment_method`, an optional `password` (guests: creates an account to follow the order), `quotation` (save instead of paying), `idempotency_key` (16-100 url-safe characters, one per checkout page: the same key sent again answers the first order with `existing: true`) and `expected_total` (cents: the total the shopper was shown, before any PayPal commission). Field errors: 400 with `details` {field: message} in the request's language. The total changed (a price, a coupon that lapsed): 409 'No coinciden los importes entre el pago y el importe del pedido, continúa para actualizar los precios.' with the updated cart in `details.cart`. Stock gone, empty cart: 409; not delivered to the postal code: 422. The cart is the caller's (guest: `X-Cart-Token`; customer: access token). The answer's `payment` says what to do next: follow `url` (the provider's payment page), pay a bank transfer with its reference, or nothing (a quotation).
+         * @description The checkout form of spec 5 (every field of `checkoutSchema` in core/checkout.schema.ts): contact, shipping address, billing (business name, tax id type and tax id; `same_billing_data` true by default), observations, `payment_method`, an optional `password` (guests: asks for an account to follow the order; the password stays unusable until the mailbox's owner chooses the account's password through the link mailed to the order's email: docs/decisions/047), `quotation` (save instead of paying), `idempotency_key` (16-100 url-safe characters, one per checkout page: the same key sent again answers the first order with `existing: true`) and `expected_total` (cents: the total the shopper was shown, before any PayPal commission). Field errors: 400 with `details` {field: message} in the request's language. The total changed (a price, a coupon that lapsed): 409 'No coinciden los importes entre el pago y el importe del pedido, continúa para actualizar los precios.' with the updated cart in `details.cart`. Stock gone, empty cart: 409; not delivered to the postal code: 422. A guest's password with an email that has an account: 409 `checkout.email_taken`, throttled per address and email (429 with Retry-After). The cart is the caller's (guest: `X-Cart-Token`; customer: access token). The answer's `payment` says what to do next: follow `url` (the provider's payment page), pay a bank transfer with its reference, or nothing (a quotation).
          */
         post: operations["postApiCheckoutV1PlaceOrder"];
         delete?: never;
@@ -3331,7 +3396,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a photo to an incident or return request: the raw image as the body (image/jpeg, image/png or image/webp, at most 5 MB, 5 per request) */
+        /**
+         * Add a photo to an incident or return request: the raw image as the body (image/jpeg, image/png or image/webp, at most 5 MB, 5 per request)
+         * @description The image is decoded and stored encoded again (upright, at most 2560 pixels a side, without metadata); 415 for another type, 422 for a body that does not decode as the image it claims to be.
+         */
         post: operations["postApiOrdersV1OrdersIdRequestsRequestPhotos"];
         delete?: never;
         options?: never;
@@ -6867,6 +6935,171 @@ export interface operations {
             };
         };
     };
+    postApiAdminV1JobsIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        queue: string;
+                    };
+                };
+            };
+            /** @description Invalid parameter (message in the request's language) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found (or not this user's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiAdminV1JobsDead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            attempts: number;
+                            created_at: string;
+                            failed_at: string | null;
+                            id: number;
+                            key: string;
+                            last_error: string | null;
+                            /** @description order-mail (key: the order_mails row), withdrawal-ack (key: the withdrawal) */
+                            queue: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid parameter (message in the request's language) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     getApiAdminV1ModerationQuestions: {
         parameters: {
             query?: {
@@ -7648,7 +7881,7 @@ export interface operations {
                             name: string;
                             source: string;
                             /** @enum {string} */
-                            status: "subscribed" | "welcome_pending";
+                            status: "subscribed" | "welcome_pending" | "unconfirmed";
                             store: number;
                             surname: string;
                         }[];
@@ -8154,12 +8387,26 @@ export interface operations {
                             psp_reference: string | null;
                             status: string;
                         }[];
+                        /** @description Refunded of the order's own payment (automatic refunds excluded) */
                         refunded_total: number;
                         refunds: {
                             amount: number;
+                            /** @description Given back by the shop itself: money the order could not keep (docs/decisions/046) */
+                            automatic: boolean;
                             created_at: string;
                             id: number;
+                            /** @description What staff read, in their language (e.g. Cobro duplicado devuelto automáticamente) */
+                            label: string;
+                            /** @description Why the provider did not take the refund yet (retried by the job loop) */
+                            last_error: string | null;
+                            /** @description The provider's reference of the payment given back */
+                            payment_psp_reference: string | null;
                             provider: string;
+                            /** @description The provider's reference of the refund */
+                            psp_reference: string | null;
+                            /** @description Why an automatic refund happened: a second payment of a paid order, a late payment, another amount */
+                            reason: ("duplicate" | "late" | "amount_mismatch") | null;
+                            /** @description requested (pending), refunded, failed, manual (a transfer staff send back by hand) */
                             status: string;
                         }[];
                         /** @enum {string} */
@@ -8169,7 +8416,7 @@ export interface operations {
                             at: string;
                             data: unknown;
                             /** @enum {string} */
-                            kind: "event" | "mail" | "audit" | "note";
+                            kind: "event" | "mail" | "audit" | "note" | "refund";
                             summary: string;
                         }[];
                     };
@@ -8624,6 +8871,8 @@ export interface operations {
                             created_at: string;
                             id: number;
                             provider: string;
+                            /** @description Set when the shop gave the money back by itself (docs/decisions/046): a second payment, a late one, another amount */
+                            reason: ("duplicate" | "late" | "amount_mismatch") | null;
                             status: string;
                         }[];
                         rows: {
@@ -14781,6 +15030,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number | null;
+                        pending: boolean;
                         subscribed: boolean;
                     };
                 };
@@ -14857,6 +15107,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number | null;
+                        pending: boolean;
                         subscribed: boolean;
                     };
                 };
@@ -14906,6 +15157,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many attempts: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            message: string;
+                        };
+                    };
+                };
+            };
         };
     };
     deleteApiAuthUsersV1ClientsIdNewsletter: {
@@ -14933,6 +15199,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number | null;
+                        pending: boolean;
                         subscribed: boolean;
                     };
                 };
@@ -15637,6 +15904,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many attempts: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            message: string;
+                        };
+                    };
+                };
+            };
         };
     };
     getApiAuthUsersV1NewslettersId: {
@@ -15764,6 +16046,88 @@ export interface operations {
             };
             /** @description Not found (or not this user's) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiAuthUsersV1NewslettersConfirm: {
+        parameters: {
+            query?: {
+                /** @description Language; must be the store's (es for ESDB, fr for FRDB) */
+                language?: "es" | "fr";
+                /** @description Store: source code (ESDB, FRDB) or store id; defaults to the language's store (ESDB) */
+                store?: string | number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        message: string;
+                        /** @enum {string} */
+                        state: "confirmed" | "already";
+                        welcome: boolean;
+                    };
+                };
+            };
+            /** @description Invalid parameter (message in the request's language) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found (or not this user's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many attempts: try again later */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23786,6 +24150,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many attempts: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            message: string;
+                        };
+                    };
+                };
+            };
             /** @description A service the call needs (e.g. the payment provider) is unavailable: try again later */
             503: {
                 headers: {
@@ -25371,6 +25750,21 @@ export interface operations {
             };
             /** @description Body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: unknown;
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description Refused by a business rule */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -132,6 +132,7 @@ const STATUS: Record<string, number> = {
   "checkout.invalid": 400,
   "checkout.price_mismatch": 409,
   "checkout.email_taken": 409,
+  "auth.too_many_attempts": 429,
   "cart.empty": 409,
   "cart.not_delivered": 422,
   "cart.out_of_stock": 409,

@@ -190,6 +190,11 @@ export function ResultPage({ data }: { data: ResultPageData }) {
                 <p className="mt-1 text-sm font-semibold text-ink">{t("checkout.result.transfer.confirm")}</p>
               </div>
             )}
+            {data.accountPending && (
+              <p className="mt-6 rounded-xl bg-brand-50 p-4 text-sm text-slate-800" data-testid="result-account-pending">
+                {t("checkout.result.account_pending", { email: order.beneficiary.email ?? "" })}
+              </p>
+            )}
             <div className="mt-6 flex flex-col gap-3 sm:flex-row">
               {v.kind === "pending" && (
                 <Link to={`${location.pathname}${location.search}`} reloadDocument className="btn-primary" data-testid="result-reload">

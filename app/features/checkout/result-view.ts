@@ -9,7 +9,14 @@ export type ResultView =
   | { kind: "pending"; order: OrderDto; orderHref: string }
   | { kind: "error"; result: string; order: OrderDto | null; orderHref: string | null; cartSize: number };
 
-export type ResultPageData = { lang: Language; path: string; reference: string; view: ResultView };
+export type ResultPageData = {
+  lang: Language;
+  path: string;
+  reference: string;
+  view: ResultView;
+  /** The guest asked for an account at checkout: it opens once its password is chosen from the mailed link (docs/decisions/047). */
+  accountPending?: boolean;
+};
 
 /** The provider's result codes (Adyen's vocabulary) the page's `?result=` may carry. */
 export const RESULT_CODES = ["Authorised", "Refused", "Error", "Pending", "Cancelled"] as const;

@@ -47,7 +47,10 @@ export async function resultPage(request: Request, context: AppLoadContext, refe
   if (order?.status !== 300) cartSize = (await r.cart.currentCart(r.ctx, r.token))?.size ?? 0;
   const view = resultView(order, result, { orderHref: order ? orderHrefFor(context, r, order) : null, bank, cartSize });
   if (!view) throw notFound();
-  return { r, page: { lang: r.lang, path: stripLocale(url.pathname), reference, view } };
+  // A guest who asked for an account at checkout: it waits for the password chosen from its mail.
+  const owner = order && order.customer != null && !r.session.user ? await context.services.accounts.userById(order.customer) : null;
+  const accountPending = Boolean(owner && !owner.isActive && owner.pendingPasswordHash);
+  return { r, page: { lang: r.lang, path: stripLocale(url.pathname), reference, view, accountPending } };
 }
 
 /** The customer's own order page, or the signed link for a guest (the link also mailed to them). */

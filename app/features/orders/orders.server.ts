@@ -70,7 +70,7 @@ async function readForm(request: Request): Promise<{ fields: Record<string, stri
   }
 }
 
-/** The photos of a request form, read and checked before anything is stored (type by content, size, count). */
+/** The photos of a request form, read and decoded before anything is stored (type, size, count, a real image). */
 async function readPhotos(
   context: AppLoadContext,
   lang: Language,
@@ -82,9 +82,10 @@ async function readPhotos(
   const photos: { type: string; body: Buffer }[] = [];
   for (const f of files) {
     const body = Buffer.from(await f.arrayBuffer());
-    const problem = aftersale.photoProblem(f.type, body);
-    if (problem) return { ok: false, message: t(lang, `errors.${problem}`) };
-    photos.push({ type: f.type, body });
+    // Decoded here already, so that a photo that is no image refuses the form before the request is made.
+    const photo = await aftersale.decodePhoto(f.type, body);
+    if (!photo.ok) return { ok: false, message: t(lang, `errors.${photo.code}`) };
+    photos.push({ type: photo.contentType, body: photo.body });
   }
   return { ok: true, photos };
 }

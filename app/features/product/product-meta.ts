@@ -22,7 +22,9 @@ export function productMeta(wire: ProductPageWire | undefined, root: Pick<RootDa
   const main = product.images.find((i) => i.type === 100) ?? product.images[0];
   const imageUrl = main ? origin + mediaUrl(main.key, 960, "jpg") : undefined;
   const price = (c: number) => (c / 100).toFixed(2);
-  const availability = product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
+  // A product sold by variants is available when one of them is (its own stock is not what is sold).
+  const inStock = product.variants.length > 0 ? product.variants.some((v) => v.stock > 0) : product.stock > 0;
+  const availability = inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
   const offers =
     product.variants.length > 1
       ? {

@@ -3,13 +3,17 @@ import { accountMeta } from "~/features/accounts/meta";
 import { DoneNotice, Panel, ProfileHeading } from "~/features/accounts/profile-ui";
 import { backTo, doneMessage, pageBase, profileData } from "~/features/accounts/profile.server";
 import { useI18n } from "~/lib/i18n";
-import { formObject, requireProfile, requireSameOrigin } from "~/lib/session.server";
+import { clientMeta, formObject, requireProfile, requireSameOrigin } from "~/lib/session.server";
 import { requireFeature } from "~/lib/store.server";
 import type { Route } from "./+types/profile-newsletter";
 
-const DONE = { on: "profile.newsletter.done_on", off: "profile.newsletter.done_off" };
+const DONE = { on: "profile.newsletter.done_on", off: "profile.newsletter.done_off", pending: "profile.newsletter.done_pending" };
 
-/** The newsletter subscription switch (spec 2). The French store has no newsletter: 404 there. */
+/**
+ * The newsletter subscription switch (spec 2). The French store has no newsletter: 404 there.
+ * Switching it on sends a confirmation mail (double opt-in, docs/decisions/047): the switch stays
+ * off and says so until the mail's link is followed; pressing it again sends the mail again.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const p = await requireProfile(request, context, params);
   requireFeature(p.store, "newsletter");
@@ -17,6 +21,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return profileData(p, {
     ...pageBase(p, "profile.section.newsletter", "/newsletter"),
     subscribed: status.subscribed,
+    pending: status.pending,
     email: p.user.email,
     done: doneMessage(p.lang, p.url, DONE),
   });
@@ -29,8 +34,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await formObject(request);
   // The form says the state it wants (not "toggle"): a double click cannot undo it.
   const subscribed = form.subscribed === "on";
-  await context.services.accounts.setNewsletter(p.ctx, subscribed);
-  backTo(p, "/newsletter", subscribed ? "on" : "off");
+  const r = await context.services.accounts.setNewsletter(p.ctx, subscribed, clientMeta(context));
+  if ("code" in r) backTo(p, "/newsletter");
+  backTo(p, "/newsletter", !subscribed ? "off" : r.subscribed ? "on" : "pending");
 }
 
 export const meta: Route.MetaFunction = (args) => accountMeta(args);
@@ -51,7 +57,11 @@ export default function Newsletter({ loaderData: d }: Route.ComponentProps) {
               {t("profile.newsletter.label")}
             </p>
             <p id="nl-state" className="mt-1 text-sm text-slate-700" data-testid="newsletter-state">
-              {d.subscribed ? t("profile.newsletter.on", { email: d.email }) : t("profile.newsletter.off")}
+              {d.subscribed
+                ? t("profile.newsletter.on", { email: d.email })
+                : d.pending
+                  ? t("profile.newsletter.pending", { email: d.email })
+                  : t("profile.newsletter.off")}
             </p>
           </div>
           <button

@@ -6,7 +6,7 @@ import { readForm } from "~/lib/form.server";
 import type { Route } from "./+types/newsletter";
 
 /** Outcome words the footer reads back from the URL after a submission without JavaScript. */
-export const NEWSLETTER_OUTCOMES = { 200: "ok", 400: "invalid", 409: "exists" } as Record<number, string>;
+export const NEWSLETTER_OUTCOMES = { 200: "ok", 400: "invalid", 409: "exists", 429: "busy" } as Record<number, string>;
 
 /**
  * The footer newsletter form (name, surname, email, terms). With JavaScript the form posts

@@ -490,14 +490,24 @@ describeEachDb("accounts API: sign-up, activation, login, recovery, profile", (k
     it("toggles the subscription in the Spanish store and says so in the profile; the French store has none", async () => {
       const u = await createCustomer(shop, smtp);
       const url = `/api/auth-users/v1/clients/${u.id}/newsletter/`;
-      expect((await shop.app.inject({ method: "GET", url, headers: u.auth })).json()).toEqual({ subscribed: false, id: null });
+      expect((await shop.app.inject({ method: "GET", url, headers: u.auth })).json()).toEqual({ subscribed: false, pending: false, id: null });
       const on = await shop.app.inject({ method: "PUT", url, headers: u.auth });
-      expect(on.json().subscribed).toBe(true);
+      // Double opt-in (docs/decisions/047): pending until the confirmation mail's link is followed.
+      expect(on.json()).toMatchObject({ subscribed: false, pending: true });
+      expect((await shop.app.inject({ method: "GET", url: `/api/auth-users/v1/clients/${u.id}/`, headers: u.auth })).json().newsletter).toBe(false);
+      const link = linkIn(await smtp.last(u.email, /^Confirma tu suscripción/), "http");
+      const confirmed = await shop.app.inject({
+        method: "POST",
+        url: "/api/auth-users/v1/newsletters/confirm/",
+        payload: { token: link.searchParams.get("token") },
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect((await shop.app.inject({ method: "GET", url, headers: u.auth })).json()).toMatchObject({ subscribed: true, pending: false });
       expect((await shop.app.inject({ method: "GET", url: `/api/auth-users/v1/clients/${u.id}/`, headers: u.auth })).json().newsletter).toBe(true);
       const mine = await shop.app.inject({ method: "GET", url: "/api/auth-users/v1/newsletters/", headers: u.auth });
       expect(mine.json()).toEqual([expect.objectContaining({ email: u.email, source: "profile" })]);
       const off = await shop.app.inject({ method: "DELETE", url, headers: u.auth });
-      expect(off.json()).toEqual({ subscribed: false, id: null });
+      expect(off.json()).toEqual({ subscribed: false, pending: false, id: null });
       const fr = await shop.app.inject({ method: "PUT", url: `${url}?language=fr`, headers: u.auth });
       expect(fr.statusCode).toBe(404);
     });

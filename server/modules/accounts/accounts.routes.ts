@@ -421,18 +421,28 @@ export async function accountsRoutes(app: FastifyInstance, services: Services) {
             : method === "PUT"
               ? "Subscribe the client to the store's newsletter (profile toggle)"
               : "Unsubscribe the client from the store's newsletter",
+        ...(method === "PUT"
+          ? {
+              description:
+                "Double opt-in like the footer form (docs/decisions/047): the account's email gets a confirmation mail and the " +
+                "answer is `pending: true` until its link is followed; then `subscribed: true` and, once per email ever, the 5 € " +
+                "welcome coupon is mailed. Throttled per address and email like the footer (429 with Retry-After).",
+            }
+          : {}),
         auth: "user",
         params: Id,
         query: StoreQuery,
         response: S.NewsletterStatus,
-        errors: [404],
+        errors: method === "PUT" ? [404, 429] : [404],
       },
-      async ({ params, query, user }, req) => {
+      async ({ params, query, user }, req, reply) => {
         if (params.id !== user?.id) throw notFound();
         const ctx = await ctxOf(req, query, user);
         if (!ctx.store.features.newsletter) throw new AppError("store.feature_off", 404);
         if (method === "GET") return accounts.newsletterStatus(ctx);
-        return accounts.setNewsletter(ctx, method === "PUT");
+        const r = await accounts.setNewsletter(ctx, method === "PUT", meta(req));
+        if ("code" in r) fail(reply, r);
+        return r;
       },
     );
   newsletterRoute("GET");

@@ -17,6 +17,12 @@ export const users = pgTable(
     email: text("email").notNull(),
     /** argon2id PHC string; "!" for an erased account (matches no password). */
     passwordHash: text("password_hash").notNull(),
+    /**
+     * The password a guest typed when asking for an account at checkout: never accepted by a
+     * login (only answered 'Usuario inactivo', with the link mailed again) until the mailbox's
+     * owner follows the mailed link and chooses the account's password (docs/decisions/047).
+     */
+    pendingPasswordHash: text("pending_password_hash"),
     name: text("name").notNull(),
     surnames: text("surnames").notNull().default(""),
     phone: text("phone"),
@@ -56,7 +62,8 @@ export const userTokens = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["activation", "reset"] }).notNull(),
+    /** "claim": the link that gives an account created at checkout its password (7 days). */
+    purpose: text("purpose", { enum: ["activation", "reset", "claim"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
     expiresAt: ts("expires_at").notNull(),
     usedAt: ts("used_at"),

@@ -24,6 +24,7 @@ import { type MailKind, renderMail } from "../mail/mail.templates.ts";
 import type { MarketingService } from "../marketing/marketing.service.ts";
 import type { Store, StoresService } from "../stores/stores.service.ts";
 import { addresses, refreshFamilies, users, userTokens, wishlistItems } from "./accounts.schema.ts";
+import { installPasswordDenylist } from "./accounts.common-passwords.ts";
 import { dummyHash, hashPassword, verifyPassword } from "./accounts.passwords.ts";
 import { createThrottle, type Limits, type LimitName } from "./accounts.throttle.ts";
 import { ACTIVATION_TTL_S, createJwt, newId, newLinkToken, REFRESH_TTL_S, RESET_TTL_S, sha256 } from "./accounts.tokens.ts";
@@ -52,6 +53,8 @@ export type AccountsDeps = {
   limits?: Partial<Limits>;
   /** The customer's orders for the GDPR export (late-bound: the orders module is built later). */
   ordersOf?: () => (userId: number) => Promise<AccountExport["orders"]>;
+  /** The erasure's part in the other modules (orders, reviews, quotations...: admin/erasure.ts), in its transaction. */
+  eraseElsewhere?: () => (tx: Db, who: { userId: number; email: string }) => Promise<void>;
   log?: { error(obj: unknown, msg: string): void; warn(obj: unknown, msg: string): void };
 };
 
@@ -114,6 +117,8 @@ export function createAccountsService(deps: AccountsDeps) {
   const log = deps.log ?? { error: (o: unknown, m: string) => console.error(m, o), warn: () => {} };
   const jwt = createJwt(config.secret, config.publicUrl);
   const throttle = createThrottle(db, deps.limits);
+  // Every password field the server parses from now on refuses the most common passwords.
+  installPasswordDenylist();
   const dbOf = (ctx: { tx?: Db }) => ctx.tx ?? db;
 
   async function limited(rules: [LimitName, string | undefined][]): Promise<Throttled | null> {
@@ -140,7 +145,7 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   async function toClient(u: UserRow): Promise<ClientDto> {
-    const newsletter = (await marketing.subscriptionsOf(u.email)).some((s) => s.storeId === u.storeId);
+    const newsletter = (await marketing.subscriptionsOf(u.email)).some((s) => s.storeId === u.storeId && s.confirmedAt !== null);
     return {
       id: u.id,
       email: u.email,
@@ -185,7 +190,9 @@ export function createAccountsService(deps: AccountsDeps) {
     }
   }
 
-  async function issueLinkToken(userId: number, purpose: "activation" | "reset", tx: Db = db): Promise<string> {
+  type LinkPurpose = "activation" | "reset" | "claim";
+
+  async function issueLinkToken(userId: number, purpose: LinkPurpose, tx: Db = db): Promise<string> {
     const token = newLinkToken();
     const ttl = purpose === "reset" ? RESET_TTL_S : ACTIVATION_TTL_S;
     await tx.insert(userTokens).values({ userId, purpose, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttl * 1000) });
@@ -193,12 +200,15 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   /** Marks a link token used and gives its user, once: the conditional UPDATE decides races. */
-  async function consumeLinkToken(token: string, purpose: "activation" | "reset", tx: Db = db): Promise<number | null> {
+  async function consumeLinkToken(token: string, purpose: LinkPurpose | LinkPurpose[], tx: Db = db): Promise<number | null> {
     if (!token || token.length > 200) return null;
+    const purposes = Array.isArray(purpose) ? purpose : [purpose];
     const rows = await tx
       .update(userTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(userTokens.tokenHash, sha256(token)), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, new Date())))
+      .where(
+        and(eq(userTokens.tokenHash, sha256(token)), inArray(userTokens.purpose, purposes), isNull(userTokens.usedAt), gt(userTokens.expiresAt, new Date())),
+      )
       .returning({ userId: userTokens.userId });
     return rows[0]?.userId ?? null;
   }
@@ -206,6 +216,16 @@ export function createAccountsService(deps: AccountsDeps) {
   async function sendActivation(u: UserRow, store: Store): Promise<void> {
     const token = await issueLinkToken(u.id, "activation");
     await sendMail("activation", store, u.email, u.name, `${link(store, "/login")}?activate=${encodeURIComponent(token)}`);
+  }
+
+  /**
+   * The mail of an account asked for at checkout: its link (single use, 7 days) opens the
+   * new-password page, where the mailbox's owner chooses the account's password; only then can
+   * anyone log in (docs/decisions/047).
+   */
+  async function sendClaim(u: Pick<UserRow, "id" | "email" | "name">, store: Store): Promise<void> {
+    const token = await issueLinkToken(u.id, "claim");
+    await sendMail("claim", store, u.email, u.name, `${link(store, "/restaurar-contrasena")}?token=${encodeURIComponent(token)}`);
   }
 
   // ------------------------------------------------------------------ sessions (refresh-token families)
@@ -319,11 +339,13 @@ export function createAccountsService(deps: AccountsDeps) {
     await t.delete(userTokens).where(eq(userTokens.userId, id));
     await t.delete(refreshFamilies).where(eq(refreshFamilies.userId, id));
     await marketing.unsubscribeEverywhere(email, t);
+    await deps.eraseElsewhere?.()(t, { userId: id, email });
     await t
       .update(users)
       .set({
         email: `deleted-${id}@erased.invalid`,
         passwordHash: "!",
+        pendingPasswordHash: null,
         name: "",
         surnames: "",
         phone: null,
@@ -375,6 +397,51 @@ export function createAccountsService(deps: AccountsDeps) {
     /** Whether an account exists for this email (the checkout asks before offering to create one). */
     async emailRegistered(email: string): Promise<boolean> {
       return (await userByEmail(email)) != null;
+    },
+
+    /**
+     * The checkout's "create my account" tells whether an email has an account (its 409 says so,
+     * to help a customer who forgot they have one): like recovery, it is throttled per address
+     * and per email before it answers. Null when the attempt may go on.
+     */
+    async throttleCheckoutAccount(email: string, meta: Meta = {}): Promise<Throttled | null> {
+      return limited([
+        ["checkout-account:ip", meta.ip],
+        ["checkout-account:account", email],
+      ]);
+    },
+
+    /**
+     * The account a guest asks for at checkout (issue 36: someone else could create your
+     * account). Whoever fills in a checkout form has not shown they own the email, so the password
+     * typed there is NOT the account's password: it is kept aside (`pending_password_hash`, which
+     * a login only answers with 'Usuario inactivo') and the mailbox gets a link to choose the
+     * account's password; following it activates the account. A stranger's password therefore
+     * never opens the account of the email's owner. `accounts.email_taken` when the email has one.
+     */
+    async createFromCheckout(
+      ctx: RequestContext,
+      input: { name: string; surnames: string; email: string; password: string },
+    ): Promise<{ ok: true; user: { id: number; email: string } } | Fail<"accounts.email_taken">> {
+      const pendingPasswordHash = await hashPassword(input.password);
+      const [row] = await db
+        .insert(users)
+        .values({
+          email: input.email.toLowerCase(),
+          passwordHash: "!",
+          pendingPasswordHash,
+          name: input.name,
+          surnames: input.surnames,
+          customerType: "customer",
+          storeId: ctx.store.id,
+          language: ctx.language,
+          privacyAcceptedAt: new Date(),
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id, email: users.email, name: users.name });
+      if (!row) return { ok: false, code: "accounts.email_taken" };
+      await sendClaim(row, ctx.store);
+      return { ok: true, user: { id: row.id, email: row.email } };
     },
 
     /** Sign-up: an inactive account and an activation mail. Concurrent sign-ups with one email: one account. */
@@ -441,6 +508,12 @@ export function createAccountsService(deps: AccountsDeps) {
       if (stop) return stop;
       const u = await userByEmail(input.email);
       const good = await verifyPassword(u?.passwordHash ?? (await dummyHash()), input.password);
+      if (u && !good && !u.isActive && u.pendingPasswordHash && (await verifyPassword(u.pendingPasswordHash, input.password))) {
+        // The password typed at checkout: never a session. Whoever typed it is told the account
+        // waits for its mail, and the mailbox gets the link again (only its owner can use it).
+        await sendClaim(u, (await stores.resolve(u.storeId).catch(() => ctx.store)) ?? ctx.store);
+        return { ok: false, code: "auth.inactive" };
+      }
       if (!u || !good) return { ok: false, code: "auth.invalid_credentials" };
       if (!u.isActive) {
         await sendActivation(u, (await stores.resolve(u.storeId).catch(() => ctx.store)) ?? ctx.store);
@@ -493,19 +566,27 @@ export function createAccountsService(deps: AccountsDeps) {
       if (stop) return stop;
       const passwordHash = await hashPassword(input.password);
       const done = await db.transaction(async (tx) => {
-        const userId = await consumeLinkToken(token, "reset", tx as unknown as Db);
+        // A reset link, or the link of an account asked for at checkout (the same page).
+        const userId = await consumeLinkToken(token, ["reset", "claim"], tx as unknown as Db);
         if (!userId) return false;
         const now = new Date();
         const [u] = await tx
           .update(users)
-          .set({ passwordHash, passwordChangedAt: now, isActive: true, activatedAt: sql`coalesce(${users.activatedAt}, now())`, updatedAt: now })
+          .set({
+            passwordHash,
+            pendingPasswordHash: null,
+            passwordChangedAt: now,
+            isActive: true,
+            activatedAt: sql`coalesce(${users.activatedAt}, now())`,
+            updatedAt: now,
+          })
           .where(and(eq(users.id, userId), isNull(users.deletedAt)))
           .returning({ id: users.id });
         if (!u) return false;
         await tx
           .update(userTokens)
           .set({ usedAt: now })
-          .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, "reset"), isNull(userTokens.usedAt)));
+          .where(and(eq(userTokens.userId, userId), inArray(userTokens.purpose, ["reset", "claim"]), isNull(userTokens.usedAt)));
         await revokeSessions(userId, "password reset", {}, tx as unknown as Db);
         return true;
       });
@@ -847,20 +928,33 @@ export function createAccountsService(deps: AccountsDeps) {
 
     // ---------------------------------------------------------------- newsletter
 
-    /** The caller's subscription to the newsletter of the request's store. */
-    async newsletterStatus(ctx: RequestContext): Promise<{ subscribed: boolean; id: number | null }> {
+    /**
+     * The caller's subscription to the newsletter of the request's store: `subscribed` once
+     * confirmed, `pending` while the confirmation mail waits for its link (double opt-in).
+     */
+    async newsletterStatus(ctx: RequestContext): Promise<{ subscribed: boolean; pending: boolean; id: number | null }> {
       const u = await userById(requireUser(ctx).id);
-      if (!u) return { subscribed: false, id: null };
+      if (!u) return { subscribed: false, pending: false, id: null };
       const sub = (await marketing.subscriptionsOf(u.email)).find((s) => s.storeId === ctx.store.id);
-      return { subscribed: Boolean(sub), id: sub?.id ?? null };
+      return { subscribed: Boolean(sub?.confirmedAt), pending: Boolean(sub && !sub.confirmedAt), id: sub?.id ?? null };
     },
 
-    /** The profile's newsletter toggle (404 in a store without newsletter, as the footer form). */
-    async setNewsletter(ctx: RequestContext, subscribed: boolean): Promise<{ subscribed: boolean; id: number | null }> {
+    /**
+     * The profile's newsletter toggle (404 in a store without newsletter, as the footer form).
+     * Switching it on sends the confirmation mail, as the footer does (docs/decisions/047); the
+     * welcome coupon follows the confirmation. Throttled like the footer (per address and email).
+     */
+    async setNewsletter(
+      ctx: RequestContext,
+      subscribed: boolean,
+      meta: Meta = {},
+    ): Promise<{ subscribed: boolean; pending: boolean; id: number | null } | Throttled> {
       const u = await userById(requireUser(ctx).id);
-      if (!u) return { subscribed: false, id: null };
-      if (subscribed) await marketing.subscribeAccount(ctx.store, { email: u.email, name: u.name, surname: u.surnames });
-      else await marketing.unsubscribe(ctx.store.id, u.email);
+      if (!u) return { subscribed: false, pending: false, id: null };
+      if (subscribed) {
+        const r = await marketing.subscribeAccount(ctx.store, { email: u.email, name: u.name, surname: u.surnames }, meta);
+        if (!r.ok && r.code === "auth.too_many_attempts") return { ok: false, code: r.code, retryAfter: r.retryAfter };
+      } else await marketing.unsubscribe(ctx.store.id, u.email);
       return service.newsletterStatus(ctx);
     },
 

@@ -15,6 +15,15 @@ export const DEFAULT_LIMITS = {
   "signup:account": { limit: 5, windowS: 3600 },
   "reset:ip": { limit: 10, windowS: 3600 },
   "reset:account": { limit: 5, windowS: 3600 },
+  /** The checkout's "create my account" (its 409 tells an email has an account: throttled like recovery). */
+  "checkout-account:ip": { limit: 20, windowS: 3600 },
+  "checkout-account:account": { limit: 10, windowS: 3600 },
+  /**
+   * Newsletter sign-ups (footer, popup, API, profile): each sends a mail to the address given and
+   * 'Ya existe un usuario suscrito con éste email' tells who is subscribed.
+   */
+  "newsletter:ip": { limit: 10, windowS: 3600 },
+  "newsletter:account": { limit: 5, windowS: 3600 },
   /** Following a mail link (activation, new password): guessing a 256-bit token is hopeless, flooding is not. */
   "link:ip": { limit: 30, windowS: 900 },
   "refresh:ip": { limit: 300, windowS: 300 },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Services } from "../index.ts";
 import { staffRoutes } from "../staff/staff.routes.ts";
 import { accountingAdminRoutes } from "./accounting.routes.ts";
+import { jobsAdminRoutes } from "./jobs.routes.ts";
 import { moneyAdminRoutes } from "./money.routes.ts";
 import { ordersAdminRoutes } from "./orders.routes.ts";
 import { peopleAdminRoutes } from "./people.routes.ts";
@@ -21,4 +22,5 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
   await moneyAdminRoutes(app, services);
   await peopleAdminRoutes(app, services);
   await accountingAdminRoutes(app, services);
+  await jobsAdminRoutes(app, services);
 }

@@ -138,7 +138,14 @@ export function createMoneyService(s: Services) {
           refundable_quantity: paidStatus && m.refundable > 0 ? r.quantity - r.refundedQuantity : 0,
         })),
         credit_notes: m.creditNotes.map((c) => ({ id: c.id, number: c.number, total: c.total, issued_at: c.issuedAt.toISOString(), reason: c.reason })),
-        refunds: refunds.map((r) => ({ id: r.id, amount: r.amount, status: r.status, provider: r.provider, created_at: r.createdAt.toISOString() })),
+        refunds: refunds.map((r) => ({
+          id: r.id,
+          amount: r.amount,
+          status: r.status,
+          provider: r.provider,
+          created_at: r.createdAt.toISOString(),
+          reason: (r.reason as "duplicate" | "late" | "amount_mismatch" | null) ?? null,
+        })),
         actions: {
           confirm_transfer: transfer && [300, 350].includes(o.status),
           resend_payment_link: (o.status === 300 && !transfer) || o.status === 200,

@@ -41,7 +41,19 @@ export const MoneySummary = z.object({
     }),
   ),
   credit_notes: z.array(z.object({ id: z.number().int(), number: z.string(), total: z.number().int(), issued_at: z.string(), reason: z.string().nullable() })),
-  refunds: z.array(z.object({ id: z.number().int(), amount: z.number().int(), status: z.string(), provider: z.string(), created_at: z.string() })),
+  refunds: z.array(
+    z.object({
+      id: z.number().int(),
+      amount: z.number().int(),
+      status: z.string(),
+      provider: z.string(),
+      created_at: z.string(),
+      reason: z
+        .enum(["duplicate", "late", "amount_mismatch"])
+        .nullable()
+        .describe("Set when the shop gave the money back by itself (docs/decisions/046): a second payment, a late one, another amount"),
+    }),
+  ),
   actions: z.object({ confirm_transfer: z.boolean(), resend_payment_link: z.boolean(), cancel: z.boolean(), refund: z.boolean() }),
 });
 

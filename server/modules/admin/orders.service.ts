@@ -9,11 +9,47 @@ import type { Services } from "../index.ts";
 import { invoices } from "../invoices/invoices.schema.ts";
 import { orderEvents, orderMails, subOrders } from "../orders/orders.schema.ts";
 import { paymentAttempts, paymentRefunds } from "../payments/payments.schema.ts";
+import type { AutomaticRefundReason } from "../payments/payments.types.ts";
 import { readAudit } from "../staff/staff.audit.ts";
 import { orderNotes } from "./orders.schema.ts";
 import type { AdminOrderListQuery, AddressPatch } from "./orders.validators.ts";
 
 export type PaymentState = "unpaid" | "paid" | "partially_refunded" | "refunded";
+
+/** What staff read for a refund (docs/decisions/046): the shop's own refunds say why they happened. */
+const REFUND_LABELS = {
+  es: {
+    duplicate: "Cobro duplicado devuelto automáticamente",
+    late: "Pago tardío devuelto automáticamente",
+    amount_mismatch: "Pago con importe distinto devuelto automáticamente",
+    staff: "Reembolso",
+    requested: "pendiente",
+    refunded: "devuelto",
+    failed: "fallido: revisar con el proveedor",
+    manual: "a devolver por transferencia",
+  },
+  fr: {
+    duplicate: "Paiement en double remboursé automatiquement",
+    late: "Paiement tardif remboursé automatiquement",
+    amount_mismatch: "Paiement d'un autre montant remboursé automatiquement",
+    staff: "Remboursement",
+    requested: "en attente",
+    refunded: "remboursé",
+    failed: "échoué : vérifier auprès du prestataire",
+    manual: "à rembourser par virement",
+  },
+} as const;
+type RefundForLabel = { reason: string | null; status: string; amount: number; paymentPspReference: string | null };
+const refundLabel = (lang: "es" | "fr", r: RefundForLabel) => {
+  const l = REFUND_LABELS[lang] ?? REFUND_LABELS.es;
+  return l[(r.reason ?? "staff") as "staff"] ?? l.staff;
+};
+const refundSummary = (lang: "es" | "fr", r: RefundForLabel) => {
+  const l = REFUND_LABELS[lang] ?? REFUND_LABELS.es;
+  const euros = (r.amount / 100).toLocaleString(lang === "fr" ? "fr-FR" : "es-ES", { style: "currency", currency: "EUR" });
+  const state = l[r.status as "requested"] ?? r.status;
+  return `${refundLabel(lang, r)} · ${euros} · ${state}${r.paymentPspReference ? ` · ${r.paymentPspReference}` : ""}`;
+};
 export type ShippingState = "none" | "pending" | "partial" | "shipped" | "delivered" | "incident";
 
 /** A package that has left the warehouse (shipped, partly shipped, delivered, returned, incident). */
@@ -306,8 +342,24 @@ export function createAdminOrdersService(services: Services) {
           data: { before: a.before, after: a.after } as unknown,
         })),
         ...notes.map((n) => ({ at: n.createdAt.toISOString(), kind: "note" as const, actor: n.staffName, summary: n.body, data: null as unknown })),
+        // Money given back: the shop's own refunds (a second or late payment, another amount) say so.
+        ...refunds.map((r) => ({
+          at: r.createdAt.toISOString(),
+          kind: "refund" as const,
+          actor: r.reason ? "system" : null,
+          summary: refundSummary(ctx.language, r),
+          data: {
+            amount: r.amount,
+            status: r.status,
+            reason: r.reason,
+            payment_psp_reference: r.paymentPspReference,
+            psp_reference: r.pspReference,
+            error: r.lastError,
+          } as unknown,
+        })),
       ].sort((a, b) => b.at.localeCompare(a.at));
-      const paid = refunds.filter((r) => r.status !== "failed").reduce((s, r) => s + r.amount, 0);
+      // What was refunded of the order's own payment (automatic refunds give back payments it never kept).
+      const paid = refunds.filter((r) => r.status !== "failed" && !r.reason).reduce((s, r) => s + r.amount, 0);
       return {
         order,
         configuration: rows.map((r) => ({ row: r.id, product_ref: r.productRef, selection: r.selection as unknown })),
@@ -326,7 +378,19 @@ export function createAdminOrdersService(services: Services) {
           psp_reference: a.pspReference,
           created_at: a.createdAt.toISOString(),
         })),
-        refunds: refunds.map((r) => ({ id: r.id, amount: r.amount, status: r.status, provider: r.provider, created_at: r.createdAt.toISOString() })),
+        refunds: refunds.map((r) => ({
+          id: r.id,
+          amount: r.amount,
+          status: r.status,
+          provider: r.provider,
+          created_at: r.createdAt.toISOString(),
+          automatic: r.reason != null,
+          reason: (r.reason as AutomaticRefundReason | null) ?? null,
+          label: refundLabel(ctx.language, r),
+          payment_psp_reference: r.paymentPspReference,
+          psp_reference: r.pspReference,
+          last_error: r.lastError,
+        })),
         refunded_total: paid,
         invoices: docs.map((d) => ({ id: d.id, number: d.number, kind: d.kind, total: d.total, issued_at: d.issuedAt.toISOString(), reason: d.reason })),
         notes: notes.map((n) => ({ id: n.id, body: n.body, staff_name: n.staffName, created_at: n.createdAt.toISOString() })),

@@ -180,13 +180,36 @@ export const DetailDto = z.object({
       created_at: z.string(),
     }),
   ),
-  refunds: z.array(z.object({ id: z.number().int(), amount: z.number().int(), status: z.string(), provider: z.string(), created_at: z.string() })),
-  refunded_total: z.number().int(),
+  refunds: z.array(
+    z.object({
+      id: z.number().int(),
+      amount: z.number().int(),
+      status: z.string().describe("requested (pending), refunded, failed, manual (a transfer staff send back by hand)"),
+      provider: z.string(),
+      created_at: z.string(),
+      automatic: z.boolean().describe("Given back by the shop itself: money the order could not keep (docs/decisions/046)"),
+      reason: z
+        .enum(["duplicate", "late", "amount_mismatch"])
+        .nullable()
+        .describe("Why an automatic refund happened: a second payment of a paid order, a late payment, another amount"),
+      label: z.string().describe("What staff read, in their language (e.g. Cobro duplicado devuelto automáticamente)"),
+      payment_psp_reference: z.string().nullable().describe("The provider's reference of the payment given back"),
+      psp_reference: z.string().nullable().describe("The provider's reference of the refund"),
+      last_error: z.string().nullable().describe("Why the provider did not take the refund yet (retried by the job loop)"),
+    }),
+  ),
+  refunded_total: z.number().int().describe("Refunded of the order's own payment (automatic refunds excluded)"),
   invoices: z.array(
     z.object({ id: z.number().int(), number: z.string(), kind: z.string(), total: z.number().int(), issued_at: z.string(), reason: z.string().nullable() }),
   ),
   notes: z.array(NoteDto),
   timeline: z.array(
-    z.object({ at: z.string(), kind: z.enum(["event", "mail", "audit", "note"]), actor: z.string().nullable(), summary: z.string(), data: z.unknown() }),
+    z.object({
+      at: z.string(),
+      kind: z.enum(["event", "mail", "audit", "note", "refund"]),
+      actor: z.string().nullable(),
+      summary: z.string(),
+      data: z.unknown(),
+    }),
   ),
 });

@@ -243,11 +243,18 @@ describeEachDb("back office: customers, professionals, GDPR, newsletter", (kind)
       const email = uniqueEmail("boletin");
       const [sub] = await shop.database.db
         .insert(newsletterSubscriptions)
-        .values({ storeId: esdb, email, name: "=1+2", surname: "@SUM(A1)", source: "footer", consentAt: new Date() })
+        .values({ storeId: esdb, email, name: "=1+2", surname: "@SUM(A1)", source: "footer", consentAt: new Date(), confirmedAt: new Date() })
         .returning();
       const list = await as(support, "GET", `/api/admin/v1/newsletter/subscribers/?q=${encodeURIComponent(email)}`);
       expect(list.statusCode, list.body).toBe(200);
       expect(list.json().results).toEqual([expect.objectContaining({ id: sub.id, email, store: esdb, status: "subscribed" })]);
+      // Double opt-in (decision 047): an address that has not followed its confirmation link is not a subscriber yet.
+      const pendingEmail = uniqueEmail("boletin-sin-confirmar");
+      await shop.database.db
+        .insert(newsletterSubscriptions)
+        .values({ storeId: esdb, email: pendingEmail, name: "Pendiente", source: "footer", consentAt: new Date() });
+      const pending = await as(support, "GET", `/api/admin/v1/newsletter/subscribers/?q=${encodeURIComponent(pendingEmail)}`);
+      expect(pending.json().results).toEqual([expect.objectContaining({ email: pendingEmail, status: "unconfirmed" })]);
 
       const csv = await as(support, "GET", `/api/admin/v1/newsletter/subscribers/export.csv?q=${encodeURIComponent(email)}`);
       expect(csv.statusCode).toBe(200);

@@ -106,7 +106,7 @@ const SubscriberRow = z.object({
   name: z.string(),
   surname: z.string(),
   source: z.string(),
-  status: z.enum(["subscribed", "welcome_pending"]),
+  status: z.enum(["subscribed", "welcome_pending", "unconfirmed"]),
   consent_at: iso,
   created_at: iso,
 });

@@ -297,7 +297,11 @@ export function createPeopleService(deps: PeopleDeps) {
           name: s.name,
           surname: s.surname,
           source: s.source,
-          status: (s.welcomeCouponId === null || s.welcomeSentAt ? "subscribed" : "welcome_pending") as "subscribed" | "welcome_pending",
+          // Double opt-in (decision 047): an address that has not followed its link is no subscriber yet.
+          status: (s.confirmedAt === null ? "unconfirmed" : s.welcomeCouponId === null || s.welcomeSentAt ? "subscribed" : "welcome_pending") as
+            | "subscribed"
+            | "welcome_pending"
+            | "unconfirmed",
           consent_at: s.consentAt.toISOString(),
           created_at: s.createdAt.toISOString(),
         })),

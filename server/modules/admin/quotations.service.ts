@@ -64,6 +64,25 @@ export function discountAmount(d: Discount, rowTotal: number): number {
  * freezes a customer's quotation (so "pay my order" charges the quoted total). Every change runs
  * under the order's row lock and only while it is still a quotation (status 200).
  */
+/**
+ * GDPR erasure (docs/decisions/048), in the accounts erasure's transaction: the installation
+ * quote requests sent with the erased customer's email lose who sent them (name, email, phone,
+ * their message); what was asked (product, town, distance) and staff's quoted price stay. The
+ * quotations themselves are orders: the orders module's erasure pseudonymises them.
+ */
+export async function eraseQuoteRequests(tx: Db, email: string): Promise<void> {
+  const who = email.trim().toLowerCase();
+  await tx
+    .update(installationQuoteRequests)
+    .set({
+      name: "",
+      email: sql`'deleted-r' || ${installationQuoteRequests.id} || '@erased.invalid'`,
+      phone: null,
+      message: "",
+    })
+    .where(sql`lower(${installationQuoteRequests.email}) = ${who}`);
+}
+
 export function createQuotationsService(s: Services) {
   const db = s.database.db as Db;
 

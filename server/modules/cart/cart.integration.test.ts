@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AttributeDto } from "../../../core/catalog.types.ts";
 import { seedStores } from "../../../seed/stores.ts";
 import { contextFor } from "../../lib/request-context.ts";
-import { createCustomer, login, relaxThrottling, type TestUser, uniqueEmail } from "../../test/accounts.ts";
+import { createCustomer, relaxThrottling, type TestUser } from "../../test/accounts.ts";
 import { buildCatalogFixture, type CatalogFixture } from "../../test/catalog-fixture.ts";
 import { startSmtp, type TestSmtp } from "../../test/smtp.ts";
 import { describeEachDb } from "../../test/test-db.ts";

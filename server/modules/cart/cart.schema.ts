@@ -83,6 +83,8 @@ export const orders = pgTable(
     vatRateBp: integer("vat_rate_bp"),
     vatBase: integer("vat_base"),
     vatAmount: integer("vat_amount"),
+    /** When its customer was erased (GDPR): the mailed link stops working (docs/decisions/048). */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
   },
   (t) => [
     index("orders_status_activity").on(t.status, t.lastActivityAt),

@@ -66,6 +66,12 @@ import {
 import { searchProducts, suggest } from "./search/search.ts";
 
 export const CATALOG_CHANGED_CHANNEL = "catalog_changed";
+/**
+ * Migration 0027's triggers: a committed statement changed a table whose content pages show
+ * (prices, texts, options, categories, brands, banners, content ...; payload: the table's
+ * name), whoever wrote it. Stock has its own channel (STOCK_CHANGED_CHANNEL).
+ */
+export const PAGE_DATA_CHANGED_CHANNEL = "page_data_changed";
 
 type Merchandising = {
   sliders: BannerDto[];
@@ -143,6 +149,12 @@ export function createCatalogService(database: Database, stores: StoresService) 
     loadProductPageCatalog(db, await meta(), scope, id, await storeIds(), await hasInstallation(scope.storeId)),
   );
   const changeListeners = new Set<() => void>();
+  const stockListeners = new Set<(payload: string) => void>();
+  /** A stock notification (or RECONNECTED): the stock cache forgets what it names, then the listeners (the page cache). */
+  function stockChanged(payload: string) {
+    stockCache.changed(payload);
+    for (const fn of stockListeners) fn(payload);
+  }
   let unlisten: (() => Promise<void>)[] | undefined;
 
   function meta(): Promise<CatalogMeta> {
@@ -236,15 +248,28 @@ export function createCatalogService(database: Database, stores: StoresService) 
       clearLocal();
       await database.notify(CATALOG_CHANGED_CHANNEL, String(Date.now()));
     },
-    /** Registers a callback run whenever the catalog changes (the page cache clears itself). */
+    /**
+     * Registers a callback run whenever the catalog changes: a catalogChanged() on any copy, a
+     * change of anything pages show but stock (migration 0027's page_data_changed, by any
+     * writer), a lost and recovered LISTEN connection. Every data cache of the catalog is
+     * dropped then; the page cache, the cart's and the reviews' caches clear themselves here.
+     */
     onChange(fn: () => void): () => void {
       changeListeners.add(fn);
       return () => changeListeners.delete(fn);
     },
+    /** Registers a callback run with every stock notification (`p:<ids>`, `v:<ids>`, `*` or RECONNECTED). */
+    onStockChange(fn: (payload: string) => void): () => void {
+      stockListeners.add(fn);
+      return () => stockListeners.delete(fn);
+    },
     async start() {
+      // Decision 050: every change reaches every cache of every copy through these, within
+      // milliseconds of its commit; after a lost connection each is called with RECONNECTED.
       unlisten = [
         await database.listen(CATALOG_CHANGED_CHANNEL, () => clearLocal()),
-        await database.listen(STOCK_CHANGED_CHANNEL, (payload) => stockCache.changed(payload)),
+        await database.listen(PAGE_DATA_CHANGED_CHANNEL, () => clearLocal()),
+        await database.listen(STOCK_CHANGED_CHANNEL, (payload) => stockChanged(payload)),
         await database.listen(LISTING_CHANGED_CHANNEL, () => listingChanged()),
       ];
     },

@@ -1,6 +1,7 @@
 import { RECONNECTED } from "../../db/client.ts";
 import type { Db } from "../../db/client.ts";
 import { Lru } from "../../lib/lru.ts";
+import { tagPage } from "../../lib/page-cache.ts";
 import { fileStockRow, type StockLevels, stockRows } from "./catalog.stock.ts";
 import { rows } from "./catalog.sql.ts";
 
@@ -21,7 +22,8 @@ export const STOCK_CHANGED_CHANNEL = "stock_changed";
  *
  * A read that was in flight while any change arrived is returned to its request but not kept
  * (it may hold the value the change replaced); a lost LISTEN connection (RECONNECTED) and a
- * catalog change drop everything.
+ * catalog change drop everything. Every read tags the page being rendered with the ids it
+ * shows (page-cache.ts tagPage): the page cache drops exactly those pages on a change.
  */
 export function createStockCache(db: Db, maxEntries = 50_000) {
   const product = new Lru<number>({ maxEntries });
@@ -37,6 +39,8 @@ export function createStockCache(db: Db, maxEntries = 50_000) {
   return {
     /** The stock of these products and variants: from memory, the rest in one query. */
     async levels(productIds: readonly number[], variantIds: readonly number[]): Promise<StockLevels> {
+      // The page being rendered shows these: its cached copy goes when one of them changes (decision 050).
+      tagPage(productIds, variantIds);
       const levels: StockLevels = { product: new Map(), variant: new Map() };
       const missingP: number[] = [];
       const missingV: number[] = [];

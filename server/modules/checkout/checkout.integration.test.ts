@@ -5,7 +5,7 @@ import { ORDER_STATUSES, ORDER_TRANSITIONS } from "../../../core/orders.ts";
 import { seedStores } from "../../../seed/stores.ts";
 import type { Db } from "../../db/client.ts";
 import { contextFor } from "../../lib/request-context.ts";
-import { createCustomer, login, relaxThrottling, type TestUser, uniqueEmail } from "../../test/accounts.ts";
+import { createCustomer, relaxThrottling, type TestUser, uniqueEmail } from "../../test/accounts.ts";
 import { buildCatalogFixture, type CatalogFixture } from "../../test/catalog-fixture.ts";
 import { startSmtp, type TestSmtp } from "../../test/smtp.ts";
 import { createStaff } from "../../test/staff.ts";

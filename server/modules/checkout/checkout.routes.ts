@@ -18,6 +18,7 @@ const STATUS: Record<string, number> = {
   "checkout.invalid": 400,
   "checkout.price_mismatch": 409,
   "checkout.email_taken": 409,
+  "auth.too_many_attempts": 429,
   "cart.empty": 409,
   "cart.not_delivered": 422,
   "cart.out_of_stock": 409,
@@ -45,12 +46,14 @@ export async function checkoutRoutes(app: FastifyInstance, services: Services) {
       description:
         "The checkout form of spec 5 (every field of `checkoutSchema` in core/checkout.schema.ts): contact, shipping address, billing " +
         "(business name, tax id type and tax id; `same_billing_data` true by default), observations, `payment_method`, an optional " +
-        "`password` (guests: creates an account to follow the order), `quotation` (save instead of paying), `idempotency_key` " +
+        "`password` (guests: asks for an account to follow the order; the password stays unusable until the mailbox's owner chooses " +
+        "the account's password through the link mailed to the order's email: docs/decisions/047), `quotation` (save instead of paying), `idempotency_key` " +
         "(16-100 url-safe characters, one per checkout page: the same key sent again answers the first order with `existing: true`) " +
         "and `expected_total` (cents: the total the shopper was shown, before any PayPal commission). Field errors: 400 with " +
         "`details` {field: message} in the request's language. The total changed (a price, a coupon that lapsed): 409 " +
         "'No coinciden los importes entre el pago y el importe del pedido, continúa para actualizar los precios.' with the updated " +
-        "cart in `details.cart`. Stock gone, empty cart: 409; not delivered to the postal code: 422. The cart is the caller's " +
+        "cart in `details.cart`. Stock gone, empty cart: 409; not delivered to the postal code: 422. A guest's password with an " +
+        "email that has an account: 409 `checkout.email_taken`, throttled per address and email (429 with Retry-After). The cart is the caller's " +
         "(guest: `X-Cart-Token`; customer: access token). The answer's `payment` says what to do next: follow `url` (the provider's " +
         "payment page), pay a bank transfer with its reference, or nothing (a quotation).",
       query: StoreQuery,
@@ -58,7 +61,7 @@ export async function checkoutRoutes(app: FastifyInstance, services: Services) {
       response: S.PlaceOrderAnswer,
       status: 201,
       auth: "optional",
-      errors: [404, 409, 422, 503],
+      errors: [404, 409, 422, 429, 503],
     },
     async ({ query, body, user }, req, reply) => {
       const ctx = await apiContext(stores, query, user);
@@ -74,6 +77,7 @@ export async function checkoutRoutes(app: FastifyInstance, services: Services) {
         }
         return r.answer;
       }
+      if (r.code === "auth.too_many_attempts") reply.header("retry-after", String(r.retryAfter));
       const details = r.code === "checkout.invalid" ? r.fieldErrors : "cart" in r ? { cart: r.cart } : undefined;
       return refuse(reply, STATUS[r.code] ?? 409, r.code, r.message, details);
     },

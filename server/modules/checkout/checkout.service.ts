@@ -11,6 +11,7 @@ import { ONLINE_PAYMENT_WAIT_MINUTES, QUOTATION_VALID_DAYS, TRANSFER_WAIT_DAYS }
 import { localePath } from "../../../core/stores.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
+import type { JobEngine } from "../../lib/jobs.ts";
 import { contextFor, type RequestContext } from "../../lib/request-context.ts";
 import type { AccountsCore } from "../accounts/accounts.service.ts";
 import type { OrderRecord, RowRecord } from "../cart/cart.dto.ts";
@@ -24,7 +25,7 @@ import { renderOrderMail } from "../orders/orders.mails.ts";
 import { orderMails, subOrders } from "../orders/orders.schema.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
 import type { PaymentsService } from "../payments/payments.service.ts";
-import type { ApplyOutcomeResult, OrderForPayment, OrderPayments, PaymentOutcome } from "../payments/payments.types.ts";
+import type { ApplyOutcomeResult, AutomaticRefundReason, OrderForPayment, OrderPayments, PaymentOutcome } from "../payments/payments.types.ts";
 import type { StoresService } from "../stores/stores.service.ts";
 import type { OrderAccess, PaymentAction, PlaceOrderAnswer, PlaceOrderResult } from "./checkout.types.ts";
 
@@ -39,6 +40,8 @@ export type CheckoutDeps = {
   accounts: () => AccountsCore;
   mail: MailService;
   stores: StoresService;
+  /** The job engine (server/lib/jobs.ts): order mails (queue 'order-mail') and the expiry schedule. */
+  jobs: JobEngine;
 };
 
 /** What the invoices module offers the checkout (issue 10); optional until it is wired. */
@@ -84,11 +87,8 @@ class Outcome<T> extends Error {
   }
 }
 
-/** Every copy runs the expiry of unpaid orders and quotations this often (idempotent, SKIP LOCKED). */
+/** The expiry of unpaid orders and quotations runs once per minute across the copies (a job engine schedule). */
 const EXPIRE_EVERY_MS = 60_000;
-/** Mails owed are retried this often, at most MAIL_ATTEMPTS times. */
-const MAIL_EVERY_MS = 30_000;
-const MAIL_ATTEMPTS = 6;
 
 /**
  * Spec 9: the payment reference is the store's source code, a timestamp and a random string of
@@ -108,12 +108,8 @@ export function paymentReference(storeCode: string, now = Date.now()): string {
  * shopper their cart back when a payment fails, and lets unpaid orders and quotations expire.
  */
 export function createCheckoutService(deps: CheckoutDeps) {
-  const { db, config, cart, coupons, orders: ordersService, payments, mail, stores } = deps;
+  const { db, config, cart, coupons, orders: ordersService, payments, mail, stores, jobs } = deps;
   const invoices = deps.invoices as unknown as Partial<InvoiceHooks>;
-  let expireTimer: NodeJS.Timeout | undefined;
-  let mailTimer: NodeJS.Timeout | undefined;
-  let draining: Promise<void> | null = null;
-  let stopped = false;
 
   const msg = (lang: "es" | "fr", code: string) => t(lang, `errors.${code}`);
   const log = (level: number, m: string, extra: Record<string, unknown> = {}) =>
@@ -163,50 +159,43 @@ export function createCheckoutService(deps: CheckoutDeps) {
       .onConflictDoNothing();
   }
 
-  /** Sends what orders owe, claiming each mail first (several copies never send one twice). */
-  async function drainMails(): Promise<void> {
-    for (let round = 0; round < 20 && !stopped; round++) {
-      const claimed = await db.transaction(async (trx) => {
-        const tx = trx as unknown as Db;
-        const res = await tx.execute(sql`
-          select id from order_mails
-          where sent_at is null and attempts < ${MAIL_ATTEMPTS}
-            and (attempted_at is null or attempted_at < now() - interval '20 seconds')
-          order by id limit 10 for update skip locked`);
-        const ids = (res as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
-        if (!ids.length) return [];
-        return tx
-          .update(orderMails)
-          .set({ attempts: sql`${orderMails.attempts} + 1`, attemptedAt: sql`now()` })
-          .where(inArray(orderMails.id, ids))
-          .returning();
-      });
-      if (!claimed.length) return;
-      for (const m of claimed) {
-        try {
-          await sendOrderMail(m);
-          await db.update(orderMails).set({ sentAt: sql`now()`, lastError: null }).where(eq(orderMails.id, m.id));
-        } catch (err) {
-          log(50, "order mail not sent", { order: m.orderId, kind: m.kind, err: String(err) });
-          await db
-            .update(orderMails)
-            .set({ lastError: String(err).slice(0, 500) })
-            .where(eq(orderMails.id, m.id));
-        }
-      }
-    }
-  }
+  /**
+   * Order mails are jobs of the engine (queue 'order-mail', created by a trigger on order_mails:
+   * docs/decisions/053): claimed one at a time with a renewed lease, sent with the job's stable
+   * Message-ID, and marked sent in the transaction that marks the job done and claims the next.
+   */
+  jobs.work("order-mail", {
+    concurrency: 4,
+    timeoutMs: 60_000,
+    async run(job) {
+      const [m] = await db
+        .select()
+        .from(orderMails)
+        .where(eq(orderMails.id, Number(job.payload.id)));
+      if (!m || m.sentAt) return;
+      await sendOrderMail(m, job.messageId);
+    },
+    async complete(tx, job) {
+      await tx
+        .update(orderMails)
+        .set({ sentAt: sql`coalesce(${orderMails.sentAt}, now())`, attempts: job.attempts, attemptedAt: sql`now()`, lastError: null })
+        .where(eq(orderMails.id, Number(job.payload.id)));
+    },
+    async failed(job, err) {
+      log(50, "order mail not sent", { mail: job.payload.id, attempts: job.attempts, err: String(err) });
+      await db
+        .update(orderMails)
+        .set({ attempts: job.attempts, attemptedAt: sql`now()`, lastError: String(err).slice(0, 500) })
+        .where(eq(orderMails.id, Number(job.payload.id)));
+    },
+  });
 
+  /** Wakes this copy's mail workers (the trigger's NOTIFY wakes every copy at commit too). */
   function kickMails(): void {
-    if (stopped || draining) return;
-    draining = drainMails()
-      .catch((err) => log(50, "order mails drain failed", { err: String(err) }))
-      .finally(() => {
-        draining = null;
-      });
+    jobs.kick("order-mail");
   }
 
-  async function sendOrderMail(m: typeof orderMails.$inferSelect): Promise<void> {
+  async function sendOrderMail(m: typeof orderMails.$inferSelect, messageId?: string): Promise<void> {
     const [o] = await db.select().from(orders).where(eq(orders.id, m.orderId));
     if (!o?.email) return;
     const store = await storeOf(o.storeId);
@@ -232,7 +221,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const inv = await invoices.forOrder(o.id);
       if (inv) attachments = [await invoices.attachmentFor(inv.id)];
     }
-    await mail.send({ to: o.email, ...rendered, ...(attachments ? { attachments } : {}) } as Parameters<MailService["send"]>[0]);
+    await mail.send({ to: o.email, ...rendered, ...(attachments ? { attachments } : {}), ...(messageId ? { messageId } : {}) } as Parameters<
+      MailService["send"]
+    >[0]);
   }
 
   // ---------------------------------------------------------------- placing
@@ -328,7 +319,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
         .returning();
       // A coupon that lapsed since it was applied comes off; the shopper sees the new total first.
       let couponDropped = false;
-      if (fresh.couponId && !(await coupons.stillValid({ tx }, fresh.couponId))) {
+      // ... and so does a personal or first-purchase coupon that the order's email cannot use
+      // (a guest cart takes a newsletter code before it has an email: docs/decisions/047).
+      if (fresh.couponId && !(await coupons.stillValid({ tx }, fresh.couponId, new Date(), { orderId: fresh.id, email: fresh.email, userId: fresh.userId }))) {
         await coupons.release({ tx }, fresh.id);
         await tx.update(orders).set({ couponId: null }).where(eq(orders.id, fresh.id));
         fresh.couponId = null;
@@ -551,17 +544,25 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const note = `${outcome.provider} ${outcome.resultCode} ${outcome.pspReference} (${outcome.source})`;
       if (outcome.resultCode === "Pending") return same(o.status);
       if (outcome.resultCode === "Authorised") {
-        if (o.status >= 400 && o.status !== 700) return same(o.status);
-        if (outcome.amount !== o.total || outcome.currency !== "EUR") {
-          await ordersService.logEvent(tx, {
-            orderId: o.id,
-            from: o.status,
-            to: o.status,
-            actor: "provider",
-            note: `amount mismatch: ${note} ${outcome.amount}`,
-          });
-          return same(o.status, { refund: true });
-        }
+        // Money the order cannot keep goes back by itself, once (the payments module keys the refund
+        // by the payment; docs/decisions/046). A staff confirmation takes no money: nothing to give back.
+        // (The order page's timeline shows each such refund; an amount mismatch is also noted on the order.)
+        const giveBack = async (reason: AutomaticRefundReason, what: string) => {
+          if (outcome.source === "staff") return same(o.status);
+          if (reason === "amount_mismatch")
+            await ordersService.logEvent(tx, {
+              orderId: o.id,
+              from: o.status,
+              to: o.status,
+              actor: "provider",
+              note: `${what}, refunded automatically: ${note} ${outcome.amount}`,
+            });
+          return same(o.status, { refund: true, refundReason: reason });
+        };
+        // Paid already (by another session, tab or PSP reference: the same payment again is a duplicate event, never here).
+        if (o.status >= 400 && o.status !== 700) return giveBack("duplicate", "second payment of a paid order");
+        // Another amount: refunded whole, and the order stays unpaid (the shopper can pay the right amount).
+        if (outcome.amount !== o.total || outcome.currency !== "EUR") return giveBack("amount_mismatch", "amount mismatch");
         if (o.status === 300)
           return {
             orderId: o.id,
@@ -583,10 +584,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
             };
           }
           await tx.execute(sql`rollback to savepoint retake`);
-          return same(o.status, { refund: true });
+          return giveBack("late", "late payment of an expired order whose stock is gone");
         }
         // Money for an order that is a cart again, a quotation or cancelled: give it back.
-        return same(o.status, { refund: true });
+        return giveBack("late", "payment of an order that can no longer take it");
       }
       // Refused, Error, Cancelled: only an order still waiting for this payment goes back to the cart.
       if (o.status !== 300 || o.paymentMethodSelected === "transfer") return same(o.status);
@@ -718,8 +719,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const again = await byKey(ctx, input.idempotency_key, cartToken);
       if (again) return { ok: true, answer: await answerFor(ctx, again, true, input.idempotency_key) };
       const wantsAccount = !ctx.user && input.password !== "";
-      if (wantsAccount && (await deps.accounts().emailRegistered(input.email))) {
-        return { ok: false, code: "checkout.email_taken", message: msg(lang, "checkout.email_taken") };
+      if (wantsAccount) {
+        // The 409 below tells whether an email has an account: throttled per address and email.
+        const stop = await deps.accounts().throttleCheckoutAccount(input.email, meta);
+        if (stop) return { ok: false, code: "auth.too_many_attempts", message: msg(lang, "auth.too_many_attempts"), retryAfter: stop.retryAfter };
+        if (await deps.accounts().emailRegistered(input.email)) {
+          return { ok: false, code: "checkout.email_taken", message: msg(lang, "checkout.email_taken") };
+        }
       }
       // A signed-in shopper still holding a guest cart: it joins theirs first (as on every cart read).
       if (ctx.user) await cart.getCart(ctx, input.cart ?? null, cartToken);
@@ -740,19 +746,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
       let order = placed.order;
       kickMails();
       if (wantsAccount) {
-        const signed = await deps.accounts().signup(
-          ctx,
-          {
-            name: input.name,
-            surnames: input.surnames,
-            email: input.email,
-            password: input.password,
-            password_confirmation: input.password,
-            privacy: true,
-            professional: false,
-          },
-          meta,
-        );
+        // The typed password is not usable until the mailbox's owner chooses the account's
+        // password through the mailed link (docs/decisions/047).
+        const signed = await deps.accounts().createFromCheckout(ctx, {
+          name: input.name,
+          surnames: input.surnames,
+          email: input.email,
+          password: input.password,
+        });
         if (signed.ok) {
           const [joined] = await db
             .update(orders)
@@ -964,31 +965,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
     expire,
     /** Sends the mails orders owe now (tests await it). */
     async flushMails() {
-      kickMails();
-      await draining;
-      await drainMails();
+      await jobs.drain("order-mail");
     },
     /** Context for staff work in a store (CLI, jobs). */
     staffContext: async (storeId: number) => contextFor(await storeOf(storeId)),
 
+    /** The engine runs the mails; the expiry is its schedule (once per minute across the copies). */
     start() {
-      stopped = false;
-      if (!expireTimer) {
-        expireTimer = setInterval(() => void expire().catch((err) => log(50, "expiry failed", { err: String(err) })), EXPIRE_EVERY_MS);
-        expireTimer.unref();
-      }
-      if (!mailTimer) {
-        mailTimer = setInterval(kickMails, MAIL_EVERY_MS);
-        mailTimer.unref();
-      }
+      jobs.every("order-expiry", EXPIRE_EVERY_MS, () => expire());
     },
-    async stop() {
-      stopped = true;
-      if (expireTimer) clearInterval(expireTimer);
-      if (mailTimer) clearInterval(mailTimer);
-      expireTimer = mailTimer = undefined;
-      await draining;
-    },
+    /** The engine stops (services.stop) and finishes the mails in flight. */
+    async stop() {},
   };
   return api;
 }

@@ -19,6 +19,8 @@ export type PlaceOrderFailure =
   | { ok: false; code: "checkout.price_mismatch"; message: string; cart: CartDto }
   | { ok: false; code: "cart.empty" | "cart.not_delivered" | "cart.out_of_stock" | "coupon.invalid"; message: string; cart: CartDto }
   | { ok: false; code: "cart.not_found" | "checkout.email_taken"; message: string }
+  /** A guest asked for an account too often (per address or email): try again in `retryAfter` seconds. */
+  | { ok: false; code: "auth.too_many_attempts"; message: string; retryAfter: number }
   /** The payment provider could not open a payment: the cart is the shopper's again (try later). */
   | { ok: false; code: "payment.unavailable"; message: string };
 

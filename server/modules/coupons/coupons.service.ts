@@ -259,7 +259,10 @@ export function createCouponsService(db: Db) {
       if (c.validTo && c.validTo <= now) return refuse("expired");
       if (input.cartAmount < c.minCartAmount) return refuse("min_amount");
       if (c.firstPurchaseOnly && !input.firstPurchase) return refuse("not_first_purchase");
-      if (c.email && c.email !== input.email?.toLowerCase()) return refuse("other_email");
+      // A personal coupon (the newsletter's) is for its email. A guest cart has no email until
+      // checkout: it takes the code now, and placing the order checks it against the order's
+      // email (stillValid with `who`), so the code never works for another person's order.
+      if (c.email && input.email != null && c.email !== input.email.toLowerCase()) return refuse("other_email");
       // One application of this coupon at a time: the per-customer count below cannot race.
       await tx.execute(sql`select pg_advisory_xact_lock(${COUPON_LOCK_CLASS}, ${c.id})`);
       if (c.perCustomerLimit != null && (input.userId != null || input.email)) {
@@ -317,12 +320,42 @@ export function createCouponsService(db: Db) {
      * Whether a coupon applied earlier still holds now (active, within its dates): the checkout
      * asks before placing the order; one that lapsed is taken off the cart (spec 8's price mismatch).
      */
-    async stillValid(ctx: { tx?: Db }, id: number, now = new Date()): Promise<boolean> {
-      const [c] = await q(ctx)
-        .select({ active: coupons.active, validFrom: coupons.validFrom, validTo: coupons.validTo })
+    async stillValid(
+      ctx: { tx?: Db },
+      id: number,
+      now = new Date(),
+      /**
+       * The order being placed: a personal coupon must be for its email, and a first-purchase one
+       * needs that email and account to have no order placed before (a guest applied both in a
+       * cart that had no email yet).
+       */
+      who?: { orderId: number; email: string | null; userId: number | null },
+    ): Promise<boolean> {
+      const tx = q(ctx);
+      const [c] = await tx
+        .select({
+          active: coupons.active,
+          validFrom: coupons.validFrom,
+          validTo: coupons.validTo,
+          email: coupons.email,
+          firstPurchaseOnly: coupons.firstPurchaseOnly,
+        })
         .from(coupons)
         .where(eq(coupons.id, id));
-      return Boolean(c?.active && (!c.validFrom || c.validFrom <= now) && (!c.validTo || c.validTo > now));
+      if (!c?.active || (c.validFrom && c.validFrom > now) || (c.validTo && c.validTo <= now)) return false;
+      if (!who) return true;
+      const email = who.email?.trim().toLowerCase() ?? null;
+      if (c.email && c.email !== email) return false;
+      if (c.firstPurchaseOnly) {
+        const mine = [who.userId != null ? sql`user_id = ${who.userId}` : undefined, email != null ? sql`lower(email) = ${email}` : undefined].filter(
+          (x) => x !== undefined,
+        );
+        if (mine.length) {
+          const res = await tx.execute(sql`select 1 from orders where status >= 300 and id <> ${who.orderId} and (${sql.join(mine, sql` or `)}) limit 1`);
+          if ((res as unknown as { rows: unknown[] }).rows.length > 0) return false;
+        }
+      }
+      return true;
     },
 
     /** An order that goes back to being a cart (its payment failed): its redemption is a reservation again. */

@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { parseForm } from "../../../core/accounts.forms.ts";
 import { t } from "../../../core/i18n/index.ts";
@@ -11,6 +9,7 @@ import { hasControlCharacters } from "../../../core/validation.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { type FileStorage, isValidStorageKey } from "../../lib/storage.ts";
 import { contextFor, type RequestContext } from "../../lib/request-context.ts";
 import { orderRows, orders } from "../cart/cart.schema.ts";
 import { escapeHtml } from "../mail/mail.templates.ts";
@@ -24,10 +23,17 @@ import type { InvoicesCore } from "./invoices.service.ts";
 export type AftersaleDeps = {
   db: Db;
   config: Pick<Config, "dataDir" | "publicUrl">;
+  /** Where the photos' bytes go (server/lib/storage.ts): DATA_DIR/requests on disk, or PostgreSQL for every copy. */
+  storage: FileStorage;
   invoices: InvoicesCore;
   stores: StoresService;
   orders: () => OrdersService;
-  mail: { send(m: { to: string; subject: string; text: string; html: string }): Promise<unknown> };
+  mail: { send(m: { to: string; subject: string; text: string; html: string; messageId?: string }): Promise<unknown> };
+  /**
+   * Runs a job of the engine now (server/lib/jobs.ts): the acknowledgement is the job
+   * 'withdrawal-ack' of its withdrawal (a trigger owes it), sent at once and retried by the engine.
+   */
+  runJob?: (queue: string, key: string) => Promise<boolean>;
   /** Money back to the customer (the payments module). */
   refund: (input: { orderId: number; reference: string; amount: number; idempotencyKey: string }) => Promise<unknown>;
   /** A whole paid order cancelled before shipping: refund, credit note, stock (the checkout's cancel). */
@@ -42,9 +48,9 @@ export type AftersaleDeps = {
 };
 
 export type WithdrawalRecord = typeof withdrawals.$inferSelect;
-type Fail = { ok: false; code: string; message: string; status: 400 | 404 | 409 | 413 | 415; fieldErrors?: Record<string, string> };
+type Fail = { ok: false; code: string; message: string; status: 400 | 404 | 409 | 413 | 415 | 422; fieldErrors?: Record<string, string> };
 
-/** Photos of a request: JPEG, PNG or WebP only (checked by their first bytes), at most 5 MB each and 5 per request. */
+/** Photos of a request: JPEG, PNG or WebP only (decoded and encoded again), at most 5 MB each and 5 per request. */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTOS_PER_REQUEST = 5;
 const PHOTO_TYPES: Record<string, { ext: string; sniff: (b: Buffer) => boolean }> = {
@@ -53,7 +59,42 @@ const PHOTO_TYPES: Record<string, { ext: string; sniff: (b: Buffer) => boolean }
   "image/webp": { ext: "webp", sniff: (b) => b.length > 12 && b.toString("latin1", 0, 4) === "RIFF" && b.toString("latin1", 8, 12) === "WEBP" },
 };
 
-/** Why a photo is refused (its type by its first bytes, its size), or null when it can be kept. */
+/** The longest side a stored photo keeps (larger ones are scaled down). */
+export const PHOTO_MAX_SIDE = 2560;
+const PHOTO_MAX_PIXELS = 50_000_000;
+export type PhotoCode = "aftersale.photo_type" | "aftersale.photo_too_large" | "aftersale.photo_unreadable";
+
+/**
+ * A photo as it is stored: decoded by sharp and encoded again in its own format (JPEG, PNG or
+ * WebP), turned upright, at most PHOTO_MAX_SIDE pixels a side, without its metadata (EXIF, GPS).
+ * Whatever the upload carried besides the image (an HTML page after a PNG header, a script
+ * after the image's end) is not in the new file. What does not decode is refused.
+ */
+export async function decodePhoto(
+  contentType: string,
+  body: Buffer,
+): Promise<{ ok: true; contentType: string; ext: string; body: Buffer } | { ok: false; code: PhotoCode }> {
+  const problem = photoProblem(contentType, body);
+  if (problem) return { ok: false, code: problem };
+  try {
+    const { default: sharp } = await import("sharp");
+    const img = sharp(body, { failOn: "error", limitInputPixels: PHOTO_MAX_PIXELS, animated: false });
+    const { format } = await img.metadata();
+    if (format !== "jpeg" && format !== "png" && format !== "webp") return { ok: false, code: "aftersale.photo_unreadable" };
+    const resized = img.rotate().resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: "inside", withoutEnlargement: true });
+    const out =
+      format === "png"
+        ? await resized.png({ compressionLevel: 9 }).toBuffer()
+        : format === "webp"
+          ? await resized.webp({ quality: 85 }).toBuffer()
+          : await resized.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+    return { ok: true, contentType: `image/${format}`, ext: PHOTO_TYPES[`image/${format}`].ext, body: out };
+  } catch {
+    return { ok: false, code: "aftersale.photo_unreadable" };
+  }
+}
+
+/** Why a photo is refused at a glance (its type by its first bytes, its size), or null; decodePhoto decides. */
 export function photoProblem(contentType: string, body: Buffer): "aftersale.photo_type" | "aftersale.photo_too_large" | null {
   const kind = PHOTO_TYPES[contentType.split(";")[0].trim().toLowerCase()];
   if (!kind?.sniff(body)) return "aftersale.photo_type";
@@ -91,9 +132,9 @@ const fmtWhen = (d: Date, lang: "es" | "fr") =>
  * go to returned (800), a credit note corrects the invoice and the money is refunded.
  */
 export function createAftersaleService(deps: AftersaleDeps) {
-  const { db, config, invoices } = deps;
-  const photoRoot = resolve(config.dataDir, "requests");
-  let ackTimer: NodeJS.Timeout | undefined;
+  const { db, invoices } = deps;
+  // A photo's storage key: requests/<order>/<file> (on disk DATA_DIR/requests/<order>/<file>, as always).
+  const photoKey = (orderId: number, file: string) => `requests/${orderId}/${file}`;
   const fail = (lang: "es" | "fr", code: string, status: Fail["status"], fieldErrors?: Record<string, string>): Fail => ({
     ok: false,
     code,
@@ -143,26 +184,9 @@ export function createAftersaleService(deps: AftersaleDeps) {
     };
   }
 
-  /** Sends the acknowledgements owed (at once after a withdrawal; retried by `flushAcks`). */
+  /** Sends a withdrawal's acknowledgement now (the engine's job; retried by it with the same Message-ID). */
   async function sendAck(id: number): Promise<boolean> {
-    const claimed = await db
-      .update(withdrawals)
-      .set({ ackAttempts: sql`${withdrawals.ackAttempts} + 1` })
-      .where(and(eq(withdrawals.id, id), isNull(withdrawals.ackSentAt), lt(withdrawals.ackAttempts, 10)))
-      .returning();
-    const w = claimed[0];
-    if (!w) return false;
-    const [o] = await db.select().from(orders).where(eq(orders.id, w.orderId));
-    const ctx = await storeCtx(o.storeId);
-    const dto = await deps.orders().toDto(o);
-    try {
-      await deps.mail.send(ackMail(w, dto, ctx.store.name));
-      await db.update(withdrawals).set({ ackSentAt: sql`now()` }).where(eq(withdrawals.id, w.id));
-      return true;
-    } catch (err) {
-      console.error(JSON.stringify({ level: 50, time: Date.now(), name: "aftersale", msg: "withdrawal acknowledgement not sent", id, err: String(err) }));
-      return false;
-    }
+    return deps.runJob ? deps.runJob("withdrawal-ack", String(id)) : false;
   }
 
   /**
@@ -396,32 +420,45 @@ export function createAftersaleService(deps: AftersaleDeps) {
     /**
      * A photo for an incident or return request of an order the viewer may see: JPEG, PNG or
      * WebP (checked by content), at most PHOTO_MAX_BYTES, PHOTOS_PER_REQUEST per request;
-     * written atomically under DATA_DIR/requests/<order>/.
+     * written atomically to the files' storage as requests/<order>/<file> (docs/decisions/052).
      */
     /** Why a photo would be refused, or null (the storefront checks a form's photos before storing anything). */
     photoProblem,
+    /** The photo as it would be stored, or why it is refused (the storefront checks a form's photos first). */
+    decodePhoto,
     photosPerRequest: PHOTOS_PER_REQUEST,
 
     async addPhoto(ctx: RequestContext, orderId: number, requestId: number, access: OrderAccess, contentType: string, body: Buffer) {
       const lang = ctx.language;
       const order = await deps.orders().get(ctx, orderId, access);
       if (!order?.requests.some((r) => r.id === requestId)) return fail(lang, "order.not_found", 404);
-      const kind = PHOTO_TYPES[contentType.split(";")[0].trim().toLowerCase()];
-      if (!kind?.sniff(body)) return fail(lang, "aftersale.photo_type", 415);
-      if (body.length > PHOTO_MAX_BYTES) return fail(lang, "aftersale.photo_too_large", 413);
+      const glance = photoProblem(contentType, body);
+      if (glance) return fail(lang, glance, glance === "aftersale.photo_too_large" ? 413 : 415);
       const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(requestPhotos).where(eq(requestPhotos.requestId, requestId));
       if (Number(n) >= PHOTOS_PER_REQUEST) return fail(lang, "aftersale.photo_limit", 409);
-      const dir = join(photoRoot, String(orderId));
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      const file = `${requestId}-${randomUUID()}.${kind.ext}`;
-      const tmp = join(dir, `.${file}.tmp`);
-      await writeFile(tmp, body, { mode: 0o600 });
-      await rename(tmp, join(dir, file));
-      const [p] = await db
-        .insert(requestPhotos)
-        .values({ requestId, orderId, file, contentType: contentType.split(";")[0].trim().toLowerCase(), size: body.length })
-        .returning();
+      // Only the decoded and encoded-again image is stored (docs/decisions/048).
+      const photo = await decodePhoto(contentType, body);
+      if (!photo.ok) return fail(lang, photo.code, photo.code === "aftersale.photo_unreadable" ? 422 : photo.code === "aftersale.photo_too_large" ? 413 : 415);
+      const file = `${requestId}-${randomUUID()}.${photo.ext}`;
+      await deps.storage.put(photoKey(orderId, file), photo.body, { contentType: photo.contentType, private: true });
+      const [p] = await db.insert(requestPhotos).values({ requestId, orderId, file, contentType: photo.contentType, size: photo.body.length }).returning();
       return { ok: true as const, photo: { id: p.id, request: requestId, content_type: p.contentType, size: p.size } };
+    },
+
+    /**
+     * GDPR erasure (docs/decisions/048), in the accounts erasure's transaction: the withdrawals
+     * of the erased customer's orders, or declared with their email, keep what was declared and
+     * when (proof for both sides) but no longer who: the name and email go.
+     */
+    async eraseCustomer(tx: Db, who: { email: string; orderIds: number[] }): Promise<void> {
+      const email = who.email.trim().toLowerCase();
+      const mine = who.orderIds.length
+        ? or(inArray(withdrawals.orderId, who.orderIds), sql`lower(${withdrawals.email}) = ${email}`)
+        : sql`lower(${withdrawals.email}) = ${email}`;
+      await tx
+        .update(withdrawals)
+        .set({ name: "", email: sql`'deleted-w' || ${withdrawals.id} || '@erased.invalid'` })
+        .where(mine);
     },
 
     /** Staff: the photos of a request. */
@@ -433,36 +470,38 @@ export function createAftersaleService(deps: AftersaleDeps) {
     async photo(id: number): Promise<{ contentType: string; body: Buffer } | null> {
       const [p] = await db.select().from(requestPhotos).where(eq(requestPhotos.id, id));
       if (!p) return null;
-      const path = resolve(photoRoot, String(p.orderId), p.file);
-      if (!path.startsWith(`${photoRoot}/`)) return null;
-      return { contentType: p.contentType, body: await readFile(path) };
+      const key = photoKey(p.orderId, p.file);
+      if (!isValidStorageKey(key)) return null;
+      const stored = await deps.storage.get(key);
+      return stored && { contentType: p.contentType, body: stored.body };
     },
 
-    /** Retries the acknowledgements that could not be sent. */
-    async flushAcks(): Promise<void> {
-      const owed = await db
-        .select({ id: withdrawals.id })
-        .from(withdrawals)
-        .where(and(isNull(withdrawals.ackSentAt), lt(withdrawals.ackAttempts, 10)))
-        .orderBy(asc(withdrawals.id))
-        .limit(50);
-      for (const w of owed) await sendAck(w.id);
+    /**
+     * The job 'withdrawal-ack' (docs/decisions/053): sends the acknowledgement of a withdrawal with
+     * the job's Message-ID; `markAckSent` records it in the transaction that marks the job done.
+     */
+    async sendAckMail(id: number, messageId: string): Promise<void> {
+      const [w] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+      if (!w || w.ackSentAt) return;
+      const [o] = await db.select().from(orders).where(eq(orders.id, w.orderId));
+      const ctx = await storeCtx(o.storeId);
+      const dto = await deps.orders().toDto(o);
+      await deps.mail.send({ ...ackMail(w, dto, ctx.store.name), messageId });
+    },
+    async markAckSent(tx: Db, id: number, attempts: number): Promise<void> {
+      await tx
+        .update(withdrawals)
+        .set({ ackSentAt: sql`coalesce(${withdrawals.ackSentAt}, now())`, ackAttempts: attempts })
+        .where(eq(withdrawals.id, id));
+    },
+    async ackFailed(id: number, attempts: number, err: unknown): Promise<void> {
+      console.error(JSON.stringify({ level: 50, time: Date.now(), name: "aftersale", msg: "withdrawal acknowledgement not sent", id, err: String(err) }));
+      await db.update(withdrawals).set({ ackAttempts: attempts }).where(eq(withdrawals.id, id));
     },
 
-    /** Retries owed acknowledgements every 5 minutes (each copy; a claim makes each send once). */
-    start() {
-      if (ackTimer) return;
-      ackTimer = setInterval(() => {
-        api
-          .flushAcks()
-          .catch((err) => console.error(JSON.stringify({ level: 50, time: Date.now(), name: "aftersale", msg: "ack retry failed", err: String(err) })));
-      }, 5 * 60_000);
-      ackTimer.unref();
-    },
-    stop() {
-      if (ackTimer) clearInterval(ackTimer);
-      ackTimer = undefined;
-    },
+    /** The retries are the job engine's (services.start): nothing of its own to start or stop. */
+    start() {},
+    stop() {},
 
     /** Photo rows of the given requests (to show counts to the customer). */
     async photoCounts(requestIds: number[]): Promise<Map<number, number>> {

@@ -326,8 +326,11 @@ export async function invoicesRoutes(app: FastifyInstance, services: Services) {
       query: AccessQuery,
       response: z.object({ id: z.number().int(), request: z.number().int(), content_type: z.string(), size: z.number().int() }),
       status: 201,
+      description:
+        "The image is decoded and stored encoded again (upright, at most 2560 pixels a side, without metadata); 415 for another type, " +
+        "422 for a body that does not decode as the image it claims to be.",
       auth: "optional",
-      errors: [404, 409, 413],
+      errors: [404, 409, 413, 422],
     },
     async ({ params, query, user }, req, reply) => {
       const ctx = await apiContext(stores, query, user);

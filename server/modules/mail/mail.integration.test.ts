@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { relaxThrottling, uniqueEmail } from "../../test/accounts.ts";
 import { describeEachDb } from "../../test/test-db.ts";
+import { startSmtp } from "../../test/smtp.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
+import { createMailService } from "./mail.service.ts";
 import { renderMail } from "./mail.templates.ts";
 
 describeEachDb("mail without SMTP_URL: the outbox and /dev/outbox", (kind) => {
@@ -82,6 +84,26 @@ describeEachDb("mail in production: no outbox page", (kind) => {
   it("does not serve /dev/outbox (its mails hold live links)", async () => {
     const res = await shop.app.inject({ method: "GET", url: "/dev/outbox" });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("mail through SMTP: the job engine's stable Message-ID", () => {
+  it("a mail sent again with the same Message-ID is the same message for the receiver (a retry after an unknown outcome)", async () => {
+    const smtp = await startSmtp();
+    const mail = createMailService({ smtpUrl: smtp.url, mailFrom: "Tienda <no-reply@tienda.example.es>", dataDir: tmpdir() });
+    try {
+      const msg = { to: "ana@example.es", subject: "Pedido", text: "Hola", html: "<p>Hola</p>", messageId: "<job-7.abc@tienda.example.es>" };
+      const first = await mail.send(msg);
+      const second = await mail.send(msg);
+      expect([first.messageId, second.messageId]).toEqual([msg.messageId, msg.messageId]);
+      expect(smtp.to("ana@example.es").map((m) => m.messageId)).toEqual([msg.messageId, msg.messageId]);
+      // Without one, each send is a new message (what a retry must never be).
+      await mail.send({ ...msg, messageId: undefined });
+      expect(new Set(smtp.to("ana@example.es").map((m) => m.messageId)).size).toBe(2);
+    } finally {
+      mail.close();
+      await smtp.close();
+    }
   });
 });
 

@@ -88,3 +88,40 @@ export function renderNewsletterWelcome(lang: Language, vars: NewsletterWelcomeV
     `</td></tr></table></td></tr></table></body></html>`;
   return { subject, text, html };
 }
+
+/** The double opt-in mail (docs/decisions/047): one link that confirms the address. */
+export type NewsletterConfirmVars = {
+  shop: string;
+  name: string;
+  /** The confirmation page of this subscription (signed). */
+  link: string;
+  home: string;
+  /** How many days the link works. */
+  days: number;
+};
+
+export function renderNewsletterConfirm(lang: Language, vars: NewsletterConfirmVars): RenderedMail {
+  const values: Record<string, string> = { shop: vars.shop, name: vars.name, days: String(vars.days), amount: euros(500, lang) };
+  const tr = (key: string) => (TEXTS[lang][key] ?? key).replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
+  const subject = tr("confirm.subject");
+  const text = [tr("welcome.greeting"), "", tr("confirm.intro"), "", vars.link, "", tr("confirm.expiry"), "", "--", tr("confirm.why"), vars.home, ""].join(
+    "\n",
+  );
+  const p = (s: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2933">${escapeHtml(s)}</p>`;
+  const link = escapeHtml(vars.link);
+  const html =
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="margin:0;padding:0;background:#f5f7fa;font-family:Arial,Helvetica,sans-serif">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f7fa"><tr><td align="center" style="padding:24px 12px">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px"><tr><td style="padding:32px">` +
+    `<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#0b4f6c">${escapeHtml(vars.shop)}</p>` +
+    p(tr("welcome.greeting")) +
+    p(tr("confirm.intro")) +
+    `<p style="margin:24px 0"><a href="${link}" style="display:inline-block;background:#0b4f6c;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 24px;border-radius:6px">${escapeHtml(tr("confirm.button"))}</a></p>` +
+    `<p style="margin:0 0 16px;font-size:13px;color:#52606d;word-break:break-all"><a href="${link}" style="color:#0b4f6c">${link}</a></p>` +
+    p(tr("confirm.expiry")) +
+    `<hr style="border:none;border-top:1px solid #e4e7eb;margin:24px 0">` +
+    `<p style="margin:0;font-size:12px;line-height:18px;color:#52606d">${escapeHtml(tr("confirm.why"))} <a href="${escapeHtml(vars.home)}" style="color:#0b4f6c">${escapeHtml(vars.home)}</a></p>` +
+    `</td></tr></table></td></tr></table></body></html>`;
+  return { subject, text, html };
+}

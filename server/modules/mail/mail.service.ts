@@ -13,7 +13,20 @@ export type MailMessage = {
   headers?: Record<string, string>;
   /** Files attached (the invoice PDF of the payment-received mail). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /**
+   * The Message-ID (`<id@domain>`): the job engine's stable one for mails it retries, so a mail
+   * sent again after a failure between the send and its mark is the same message to the receiver.
+   */
+  messageId?: string;
 };
+
+/**
+ * The SMTP send's hard limits: a relay that does not answer fails the attempt well before the job
+ * engine's lease ends (server/lib/jobs.ts: 60 s + 30 s), so no other copy takes a mail over while
+ * it is being sent.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+export const SEND_TIMEOUT_MS = 45_000;
 
 /** What the development outbox page lists: the .eml file and what its sidecar says about it. */
 export type OutboxEntry = { file: string; to: string; subject: string; date: string };
@@ -35,7 +48,9 @@ export function createMailService(config: Pick<Config, "smtpUrl" | "mailFrom" | 
   let transport: Promise<Transporter> | undefined;
   const transporter = () =>
     (transport ??= import("nodemailer").then(({ default: nodemailer }) =>
-      config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" }),
+      config.smtpUrl
+        ? nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS })
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" }),
     ));
 
   return {
@@ -44,7 +59,7 @@ export function createMailService(config: Pick<Config, "smtpUrl" | "mailFrom" | 
 
     /** Sends one mail; resolves when the SMTP server accepted it (or the file is written). */
     async send(msg: MailMessage): Promise<{ messageId: string; file?: string }> {
-      const info = await (await transporter()).sendMail({
+      const sending = (await transporter()).sendMail({
         from: config.mailFrom,
         to: msg.to,
         subject: msg.subject,
@@ -52,7 +67,15 @@ export function createMailService(config: Pick<Config, "smtpUrl" | "mailFrom" | 
         html: msg.html,
         headers: msg.headers,
         attachments: msg.attachments,
+        ...(msg.messageId ? { messageId: msg.messageId } : {}),
       });
+      let timer: NodeJS.Timeout | undefined;
+      const info = await Promise.race([
+        sending,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`mail not sent within ${SEND_TIMEOUT_MS} ms`)), SEND_TIMEOUT_MS);
+        }),
+      ]).finally(() => clearTimeout(timer));
       if (config.smtpUrl) return { messageId: info.messageId };
       await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const date = new Date();

@@ -3,7 +3,7 @@ import es from "./mail.texts.es.json";
 import fr from "./mail.texts.fr.json";
 
 /** The shop's mails: text and HTML, in the customer's language (server-only texts: not sent to browsers). */
-export type MailKind = "activation" | "reset" | "password_changed" | "account_deleted";
+export type MailKind = "activation" | "reset" | "claim" | "password_changed" | "account_deleted";
 
 export type MailVars = {
   /** The store's name, e.g. "BañoDirecto España". */
@@ -31,6 +31,7 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&
 const LAYOUT: Record<MailKind, { before: string[]; button: string; after: string[] }> = {
   activation: { before: ["mail.activation.intro"], button: "mail.activation.button", after: ["mail.activation.expiry"] },
   reset: { before: ["mail.reset.intro"], button: "mail.reset.button", after: ["mail.reset.expiry"] },
+  claim: { before: ["mail.claim.intro"], button: "mail.claim.button", after: ["mail.claim.expiry"] },
   password_changed: { before: ["mail.password_changed.intro", "mail.password_changed.warning"], button: "mail.password_changed.button", after: [] },
   account_deleted: { before: ["mail.account_deleted.intro", "mail.account_deleted.outro"], button: "", after: [] },
 };

@@ -16,8 +16,17 @@ describeEachDb("marketing API: newsletter and popups", (kind) => {
     it("subscribes from the footer and promises the 5 € coupon by email", async () => {
       const res = await subscribe(valid);
       expect(res.statusCode).toBe(201);
-      expect(res.json().message).toMatch(/cupón de 5 €/);
+      expect(res.json().message).toMatch(/Te hemos enviado un email para confirmar tu suscripción.*cupón de 5 €/);
       const es = await shop.services.stores.resolve("ESDB");
+      // Double opt-in (docs/decisions/047): subscribed once the mail's link is followed.
+      expect(await shop.services.marketing.isSubscribed(contextFor(es), "LUCIA.martin@example.es")).toBe(false);
+      const token = new URL(shop.services.marketing.confirmUrl(es, res.json().id)).searchParams.get("token");
+      const confirmed = await shop.app.inject({ method: "POST", url: "/api/auth-users/v1/newsletters/confirm/", payload: { token } });
+      expect(confirmed.json()).toMatchObject({
+        state: "confirmed",
+        welcome: true,
+        message: "Ya estás suscrito a la newsletter. Te acabamos de enviar por email tu cupón de 5 € para tu primera compra.",
+      });
       expect(await shop.services.marketing.isSubscribed(contextFor(es), "LUCIA.martin@example.es")).toBe(true);
     });
 

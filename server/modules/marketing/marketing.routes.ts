@@ -31,24 +31,69 @@ export async function marketingRoutes(app: FastifyInstance, { stores, marketing 
       tag: TAG,
       summary: "Subscribe to the store's newsletter (footer and popup forms)",
       description:
-        "Validated with the storefront form's rules: 400 with one message per field (error.details.fieldErrors), " +
-        "409 when the email is already subscribed, 404 in a store without newsletter. `store` and `language` may also come in the query.",
+        "Double opt-in (docs/decisions/047): the address gets a mail whose link confirms the subscription; the 5 € welcome " +
+        "coupon is written and mailed only then, once per email ever. 201 means the confirmation mail went out (asked again " +
+        "while unconfirmed: the same mail again). Validated with the storefront form's rules: 400 with one message per field " +
+        "(error.details.fieldErrors), 409 'Ya existe un usuario suscrito con éste email' when the address is confirmed already, " +
+        "429 with Retry-After past 10 attempts per address or 5 per email in an hour (the 409 tells who is subscribed), 404 in a " +
+        "store without newsletter. `store` and `language` may also come in the query.",
       query: StoreQuery,
       body: NewsletterBody,
       response: S.NewsletterSubscribed,
       status: 201,
-      errors: [404, 409],
+      errors: [404, 409, 429],
     },
-    async ({ query, body }) => {
+    async ({ query, body }, req, reply) => {
       const ctx = await apiContext(stores, { store: body.store ?? query.store, language: body.language ?? query.language });
       if (!ctx.store.features.newsletter) throw new AppError("store.feature_off", 404);
       const parsed = parseNewsletter(ctx.language, body.source, body);
       if (!parsed.ok) {
         throw new AppError("newsletter.invalid", 400, Object.values(parsed.fieldErrors)[0], { fieldErrors: parsed.fieldErrors });
       }
-      const result = await marketing.subscribe(ctx, parsed.data, body.source);
+      const result = await marketing.subscribe(ctx, parsed.data, body.source, { ip: req.ip });
+      if (!result.ok && result.code === "auth.too_many_attempts") {
+        reply.header("retry-after", String(result.retryAfter));
+        throw new AppError(result.code, 429);
+      }
       if (!result.ok) throw new AppError(result.code, 409);
-      return { id: result.id, email: parsed.data.email, message: t(ctx.language, "newsletter.success") };
+      const message = t(ctx.language, result.state === "pending" ? "newsletter.pending" : "newsletter.success");
+      return { id: result.id, email: parsed.data.email, message };
+    },
+  );
+
+  apiRoute(
+    app,
+    {
+      method: "POST",
+      url: "/auth-users/v1/newsletters/confirm/",
+      tag: TAG,
+      summary: "Confirm a newsletter subscription (the link of the confirmation mail)",
+      description:
+        "The `token` of the confirmation mail's link (signed, no login). The subscription becomes active and, the first time " +
+        "this email is confirmed, the 5 € welcome coupon is mailed (`welcome`). Idempotent: a second call answers `already`. " +
+        "A forged or damaged token, or one whose subscription is gone (unsubscribed, or unconfirmed for 7 days): 400. " +
+        "Throttled per address like the activation links.",
+      query: StoreQuery,
+      body: z.object({ token: z.string().max(200) }).strict(),
+      response: z.object({ state: z.enum(["confirmed", "already"]), welcome: z.boolean(), email: z.string(), message: z.string() }),
+      errors: [404, 429],
+    },
+    async ({ query, body }, req, reply) => {
+      const ctx = await apiContext(stores, query);
+      if (!ctx.store.features.newsletter) throw new AppError("store.feature_off", 404);
+      const stop = await marketing.throttle.hit([["link:ip", req.ip]]);
+      if (!stop.ok) {
+        reply.header("retry-after", String(stop.retryAfter));
+        throw new AppError("auth.too_many_attempts", 429);
+      }
+      const r = await marketing.confirm(body.token);
+      if (!r.ok) throw new AppError(r.code, 400);
+      return {
+        state: r.state,
+        welcome: r.welcome,
+        email: r.email,
+        message: t(ctx.language, r.state === "already" ? "confirm.already" : r.welcome ? "confirm.done" : "confirm.done_no_coupon"),
+      };
     },
   );
 

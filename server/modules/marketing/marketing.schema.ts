@@ -33,12 +33,31 @@ export const newsletterSubscriptions = pgTable(
     welcomeSentAt: timestamp("welcome_sent_at", { withTimezone: true }),
     welcomeAttempts: integer("welcome_attempts").notNull().default(0),
     welcomeAttemptedAt: timestamp("welcome_attempted_at", { withTimezone: true }),
+    /**
+     * Double opt-in (issue 36, docs/decisions/047): null until the address's owner follows the
+     * signed link of the confirmation mail. Only confirmed subscriptions get newsletters and the
+     * welcome coupon; unconfirmed ones are deleted after a week.
+     */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** When the last confirmation mail went out (a new request sends it again, throttled). */
+    confirmSentAt: timestamp("confirm_sent_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("newsletter_subscriptions_store_email").on(t.storeId, t.email),
     index("newsletter_subscriptions_welcome_owed").on(t.id).where(sql`${t.welcomeCouponId} IS NOT NULL AND ${t.welcomeSentAt} IS NULL`),
   ],
 );
+
+/**
+ * The welcome coupon is given once per email, ever (docs/decisions/047): the primary key decides
+ * two confirmations racing. Only a SHA-256 of the lower-cased email is kept, so the ledger
+ * outlives an unsubscription or an erasure without keeping the address itself.
+ */
+export const newsletterWelcomes = pgTable("newsletter_welcomes", {
+  emailHash: text("email_hash").primaryKey(),
+  couponId: integer("coupon_id"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Popups shown on matching pages. `urlPattern` is a store-relative path ("/", "/ofertas")

@@ -1,5 +1,5 @@
-import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
-import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { createHash, createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { PopupDto } from "../../../core/marketing.types.ts";
 import { localePath } from "../../../core/stores.ts";
 import type { NewsletterInput, NewsletterSource } from "../../../core/validation.ts";
@@ -8,16 +8,31 @@ import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { RequestContext } from "../../lib/request-context.ts";
 import { createPersonalCoupon, personalCoupon } from "../coupons/coupons.service.ts";
-import { renderNewsletterWelcome } from "../mail/mail.newsletter.ts";
+import { createThrottle, type Limits } from "../accounts/accounts.throttle.ts";
+import { renderNewsletterConfirm, renderNewsletterWelcome } from "../mail/mail.newsletter.ts";
 import type { MailService } from "../mail/mail.service.ts";
 import type { Store, StoresService } from "../stores/stores.service.ts";
-import { newsletterSubscriptions, popups } from "./marketing.schema.ts";
+import { newsletterSubscriptions, newsletterWelcomes, popups } from "./marketing.schema.ts";
 
 export const POPUP_TYPE = { form: 100, button: 200 } as const;
 
 export type { PopupDto };
 
-export type SubscribeResult = { ok: true; id: number } | { ok: false; code: "newsletter.already_subscribed" };
+/**
+ * `pending`: a confirmation mail went to the address (double opt-in): nothing else happens until
+ * its link is followed. `welcome`: the address was confirmed before but never had its welcome
+ * coupon (a profile subscription from before docs/decisions/047): the coupon mail goes out now.
+ */
+export type SubscribeResult =
+  | { ok: true; id: number; state: "pending" | "welcome" }
+  | { ok: false; code: "newsletter.already_subscribed" }
+  | { ok: false; code: "auth.too_many_attempts"; retryAfter: number };
+
+/** Following the confirmation link: `confirmed` now (with `welcome` when the coupon mail goes out), or `already` before. */
+export type ConfirmResult = { ok: false; code: "newsletter.confirm_invalid" } | { ok: true; state: "confirmed" | "already"; welcome: boolean; email: string };
+
+/** Where a request comes from (throttling). */
+export type SubscribeMeta = { ip?: string };
 
 export type MarketingService = ReturnType<typeof createMarketingService>;
 
@@ -27,6 +42,7 @@ export type MarketingDeps = {
   stores: Pick<StoresService, "all">;
   config: Pick<Config, "publicUrl" | "secret">;
   log?: { error(obj: unknown, msg: string): void };
+  limits?: Partial<Limits>;
 };
 
 /** The welcome coupon the footer and popup forms promise: 5 € off a first purchase, for this email only. */
@@ -34,6 +50,14 @@ export const WELCOME_COUPON = { amount: 500, validDays: 90, prefix: "NL", name: 
 
 /** The storefront page of the one-click unsubscribe link (app/routes/resources/newsletter-unsubscribe.ts). */
 export const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
+/** The storefront page of the double opt-in link (app/routes/resources/newsletter-confirm.ts). */
+export const CONFIRM_PATH = "/newsletter/confirm";
+
+/** Unconfirmed subscriptions (and so their links) last this long. */
+const PENDING_DAYS = 7;
+
+/** The welcome ledger's key: a SHA-256 of the lower-cased email (as migration 0025 computes it). */
+export const emailHash = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
 
 /** A welcome mail that failed is tried again this many times in all, waiting 10 min x attempts between tries. */
 const WELCOME_MAX_ATTEMPTS = 5;
@@ -53,8 +77,17 @@ export type UnsubscribeResult = { ok: false; code: "newsletter.unsubscribe_inval
  * sent for: after unsubscribing, the same link answers "already unsubscribed" (idempotent).
  */
 export function unsubscribeSigner(secret: string) {
-  const key = Buffer.from(hkdfSync("sha256", secret, "bano-shop", "marketing/unsubscribe/v1", 32));
-  const mac = (id: number) => createHmac("sha256", key).update(`newsletter-unsubscribe:${id}`).digest();
+  return subscriptionSigner(secret, "marketing/unsubscribe/v1", "newsletter-unsubscribe");
+}
+
+/** The confirmation (double opt-in) links: the same shape under a key of their own. */
+export function confirmSigner(secret: string) {
+  return subscriptionSigner(secret, "marketing/confirm/v1", "newsletter-confirm");
+}
+
+function subscriptionSigner(secret: string, info: string, label: string) {
+  const key = Buffer.from(hkdfSync("sha256", secret, "bano-shop", info, 32));
+  const mac = (id: number) => createHmac("sha256", key).update(`${label}:${id}`).digest();
   return {
     sign: (id: number) => `${id}.${mac(id).toString("base64url")}`,
     /** The subscription id of a genuine token, or null (malformed, forged, truncated). */
@@ -105,6 +138,9 @@ export function createMarketingService(db: Db, deps: MarketingDeps) {
       console.error(JSON.stringify({ level: 50, time: Date.now(), name: "marketing", msg: m, err: String((o as { err?: unknown })?.err ?? o) })),
   };
   const signer = unsubscribeSigner(config.secret);
+  const confirmer = confirmSigner(config.secret);
+  /** Sign-ups per address and per email, counted in the database like logins (accounts.throttle). */
+  const throttle = createThrottle(db, deps.limits);
   /** Welcome mails being sent now: stop() and tests wait for them. */
   const sending = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
@@ -120,8 +156,8 @@ export function createMarketingService(db: Db, deps: MarketingDeps) {
   async function claimWelcomes(id?: number): Promise<OwedWelcome[]> {
     const due = id
       ? sql`s.id = ${id} and s.welcome_attempted_at is null`
-      : sql`s.welcome_attempts < ${WELCOME_MAX_ATTEMPTS} and s.created_at > now() - interval '7 days'
-            and (s.welcome_attempted_at is null and s.created_at < now() - interval '1 minute'
+      : sql`s.welcome_attempts < ${WELCOME_MAX_ATTEMPTS} and coalesce(s.confirmed_at, s.created_at) > now() - interval '7 days'
+            and (s.welcome_attempted_at is null and coalesce(s.confirmed_at, s.created_at) < now() - interval '1 minute'
                  or s.welcome_attempted_at < now() - make_interval(mins => 10 * s.welcome_attempts))`;
     const res = await db.execute(sql`
       update newsletter_subscriptions s
@@ -138,6 +174,110 @@ export function createMarketingService(db: Db, deps: MarketingDeps) {
 
   function unsubscribeUrl(store: Pick<Store, "language">, subscriptionId: number): string {
     return `${config.publicUrl}${localePath(store.language, UNSUBSCRIBE_PATH)}?token=${signer.sign(subscriptionId)}`;
+  }
+
+  function confirmUrl(store: Pick<Store, "language">, subscriptionId: number): string {
+    return `${config.publicUrl}${localePath(store.language, CONFIRM_PATH)}?token=${confirmer.sign(subscriptionId)}`;
+  }
+
+  /**
+   * The double opt-in mail: one link that confirms the address. Sent after the commit, not
+   * retried (a failed send is logged; subscribing again sends it again).
+   */
+  async function sendConfirmation(store: Store, sub: { id: number; email: string; name: string }): Promise<void> {
+    try {
+      const rendered = renderNewsletterConfirm(store.language, {
+        shop: store.name,
+        name: sub.name,
+        link: confirmUrl(store, sub.id),
+        home: `${config.publicUrl}${localePath(store.language, "/")}`,
+        days: PENDING_DAYS,
+      });
+      await mail.send({ to: sub.email, ...rendered });
+      await db.update(newsletterSubscriptions).set({ confirmSentAt: new Date() }).where(eq(newsletterSubscriptions.id, sub.id));
+    } catch (err) {
+      log.error({ err, subscription: sub.id }, "newsletter confirmation mail not sent");
+    }
+  }
+
+  /**
+   * The welcome coupon of a confirmed subscription, once per email ever: the ledger's primary
+   * key decides (two confirmations racing, a second store, unsubscribing and coming back). In
+   * the caller's transaction; true when this subscription got it (its mail is then owed).
+   */
+  async function grantWelcome(tx: Db, store: Pick<Store, "id">, sub: { id: number; email: string }, now: Date): Promise<boolean> {
+    const hash = emailHash(sub.email);
+    const first = await tx.insert(newsletterWelcomes).values({ emailHash: hash }).onConflictDoNothing().returning({ h: newsletterWelcomes.emailHash });
+    if (!first.length) return false;
+    const coupon = await createPersonalCoupon(
+      { store, tx },
+      {
+        email: sub.email,
+        amount: WELCOME_COUPON.amount,
+        firstPurchaseOnly: true,
+        singleUse: true,
+        validDays: WELCOME_COUPON.validDays,
+        prefix: WELCOME_COUPON.prefix,
+        name: WELCOME_COUPON.name,
+        now,
+      },
+    );
+    await tx.update(newsletterWelcomes).set({ couponId: coupon.id }).where(eq(newsletterWelcomes.emailHash, hash));
+    await tx.update(newsletterSubscriptions).set({ welcomeCouponId: coupon.id }).where(eq(newsletterSubscriptions.id, sub.id));
+    return true;
+  }
+
+  function sendWelcome(id: number) {
+    track(claimWelcomes(id).then((claimed) => Promise.all(claimed.map(deliver))));
+  }
+
+  /**
+   * Every way in (footer, popup, API, profile): throttled per address and per email, then a new
+   * address gets a pending subscription and the confirmation mail; a pending one gets the mail
+   * again; a confirmed one is 'Ya existe un usuario suscrito con éste email', unless it never had
+   * its welcome coupon and the email never had one (then it gets it now).
+   */
+  async function request(
+    store: Store,
+    who: { email: string; name: string; surname: string },
+    source: NewsletterSource | "profile",
+    meta: SubscribeMeta,
+  ): Promise<SubscribeResult> {
+    const email = who.email.trim().toLowerCase();
+    const stop = await throttle.hit([
+      ["newsletter:ip", meta.ip],
+      ["newsletter:account", email],
+    ]);
+    if (!stop.ok) return { ok: false, code: "auth.too_many_attempts", retryAfter: stop.retryAfter };
+    const now = new Date();
+    const [created] = await db
+      .insert(newsletterSubscriptions)
+      .values({ storeId: store.id, email, name: who.name, surname: who.surname, source, consentAt: now })
+      .onConflictDoNothing({ target: [newsletterSubscriptions.storeId, newsletterSubscriptions.email] })
+      .returning({ id: newsletterSubscriptions.id });
+    if (created) {
+      track(sendConfirmation(store, { id: created.id, email, name: who.name }));
+      return { ok: true, id: created.id, state: "pending" };
+    }
+    const [sub] = await db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(and(eq(newsletterSubscriptions.storeId, store.id), eq(newsletterSubscriptions.email, email)));
+    if (!sub) return { ok: false, code: "newsletter.already_subscribed" }; // unsubscribed this very moment
+    if (!sub.confirmedAt) {
+      // Whoever asks again gets nothing but the same mail to the same address.
+      await db.update(newsletterSubscriptions).set({ name: who.name, surname: who.surname, consentAt: now }).where(eq(newsletterSubscriptions.id, sub.id));
+      track(sendConfirmation(store, { id: sub.id, email, name: who.name }));
+      return { ok: true, id: sub.id, state: "pending" };
+    }
+    if (sub.welcomeCouponId === null) {
+      const granted = await db.transaction((trx) => grantWelcome(trx as unknown as Db, store, sub, now));
+      if (granted) {
+        sendWelcome(sub.id);
+        return { ok: true, id: sub.id, state: "welcome" };
+      }
+    }
+    return { ok: false, code: "newsletter.already_subscribed" };
   }
 
   /** Sends one claimed welcome mail; a failure is logged and the row stays owed for the retry job. */
@@ -182,56 +322,74 @@ export function createMarketingService(db: Db, deps: MarketingDeps) {
 
   return {
     /**
-     * Subscribes an email to a store's newsletter. Only stores with the newsletter switch
-     * have one (404 elsewhere). One subscription per email and store: a second one is the
-     * expected outcome `newsletter.already_subscribed`, not an error. The consent time is kept
-     * as proof that the terms were accepted.
-     *
-     * The forms promise a coupon: the subscription and its personal single-use 5 € first-purchase
-     * coupon are written in one transaction, and the welcome mail carrying the code goes out after
-     * the commit, without holding up the answer. A send that fails stays owed (welcome_sent_at
-     * null) and the retry job sends it later. A person who unsubscribes and comes back gets a new
-     * code; it cannot be worth more than one discount, since every one of them is for a first
-     * purchase by this email.
+     * Subscribes an email to a store's newsletter (footer and popup forms, the API). Only stores
+     * with the newsletter switch have one (404 elsewhere). Double opt-in (docs/decisions/047):
+     * the subscription waits for its address to be confirmed through the mailed link; only then
+     * is the 5 € welcome coupon written (once per email ever) and mailed. One subscription per
+     * email and store: a confirmed one answers `newsletter.already_subscribed` (the spec's
+     * message), throttled with every other attempt per address and per email. The consent time
+     * is kept as proof that the terms were accepted.
      */
-    async subscribe(ctx: RequestContext, input: NewsletterInput, source: NewsletterSource): Promise<SubscribeResult> {
+    async subscribe(ctx: RequestContext, input: NewsletterInput, source: NewsletterSource, meta: SubscribeMeta = {}): Promise<SubscribeResult> {
       const { store } = ctx;
       if (!store.features.newsletter) throw new AppError("store.feature_off", 404);
-      const now = new Date();
-      const id = await db.transaction(async (trx) => {
-        const tx = trx as unknown as Db;
-        const rows = await tx
-          .insert(newsletterSubscriptions)
-          .values({ storeId: store.id, email: input.email, name: input.name, surname: input.surname, source, consentAt: now })
-          .onConflictDoNothing({ target: [newsletterSubscriptions.storeId, newsletterSubscriptions.email] })
-          .returning({ id: newsletterSubscriptions.id });
-        if (rows.length === 0) return null;
-        const coupon = await createPersonalCoupon(
-          { store, tx },
-          {
-            email: input.email,
-            amount: WELCOME_COUPON.amount,
-            firstPurchaseOnly: true,
-            singleUse: true,
-            validDays: WELCOME_COUPON.validDays,
-            prefix: WELCOME_COUPON.prefix,
-            name: WELCOME_COUPON.name,
-            now,
-          },
-        );
-        await tx.update(newsletterSubscriptions).set({ welcomeCouponId: coupon.id }).where(eq(newsletterSubscriptions.id, rows[0].id));
-        return rows[0].id;
-      });
-      if (id === null) return { ok: false, code: "newsletter.already_subscribed" };
-      track(claimWelcomes(id).then((claimed) => Promise.all(claimed.map(deliver))));
-      return { ok: true, id };
+      return request(store, { email: input.email, name: input.name, surname: input.surname }, source, meta);
     },
+
+    /**
+     * The confirmation link: the subscription becomes active and, the first time this email is
+     * confirmed anywhere, its welcome coupon is written in the same transaction and mailed after
+     * the commit. Following the link again answers `already`. Forged, damaged, or for a
+     * subscription that is gone (unsubscribed, or unconfirmed for a week): `newsletter.confirm_invalid`.
+     */
+    async confirm(token: string | null | undefined): Promise<ConfirmResult> {
+      const id = confirmer.verify(token);
+      if (id === null) return { ok: false, code: "newsletter.confirm_invalid" };
+      const now = new Date();
+      const done = await db.transaction(async (trx) => {
+        const tx = trx as unknown as Db;
+        const [row] = await tx
+          .update(newsletterSubscriptions)
+          .set({ confirmedAt: now })
+          .where(and(eq(newsletterSubscriptions.id, id), isNull(newsletterSubscriptions.confirmedAt)))
+          .returning();
+        if (!row) return null;
+        const welcome = await grantWelcome(tx, { id: row.storeId }, row, now);
+        return { email: row.email, welcome };
+      });
+      if (!done) {
+        const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, id));
+        if (!row?.confirmedAt) return { ok: false, code: "newsletter.confirm_invalid" };
+        return { ok: true, state: "already", welcome: false, email: maskEmail(row.email) };
+      }
+      if (done.welcome) sendWelcome(id);
+      return { ok: true, state: "confirmed", welcome: done.welcome, email: maskEmail(done.email) };
+    },
+
+    /** The confirmation page (GET): is this link genuine, and is its subscription waiting for it? */
+    async checkConfirm(
+      token: string | null | undefined,
+    ): Promise<{ ok: false; code: "newsletter.confirm_invalid" } | { ok: true; confirmed: boolean; email: string }> {
+      const id = confirmer.verify(token);
+      if (id === null) return { ok: false, code: "newsletter.confirm_invalid" };
+      const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, id));
+      if (!row) return { ok: false, code: "newsletter.confirm_invalid" };
+      return { ok: true, confirmed: row.confirmedAt !== null, email: maskEmail(row.email) };
+    },
+
+    /** The confirmation link of a subscription (tests; the confirmation mail carries it). */
+    confirmUrl,
+
+    /** Sign-up counters (tests change the limits of a running shop). */
+    throttle,
 
     /**
      * The retry job: sends welcome mails still owed (a failed send, or a copy that stopped
      * before sending). Answers how many went out now.
      */
     async retryWelcomeMails(): Promise<number> {
+      // Unconfirmed subscriptions do not stay: after a week their link stops working.
+      await db.execute(sql`delete from newsletter_subscriptions where confirmed_at is null and created_at < now() - make_interval(days => ${PENDING_DAYS})`);
       const claimed = await claimWelcomes();
       const sent = await Promise.all(claimed.map(deliver));
       return sent.filter(Boolean).length;
@@ -282,7 +440,13 @@ export function createMarketingService(db: Db, deps: MarketingDeps) {
       const rows = await db
         .select({ id: newsletterSubscriptions.id })
         .from(newsletterSubscriptions)
-        .where(and(eq(newsletterSubscriptions.storeId, ctx.store.id), eq(newsletterSubscriptions.email, email.trim().toLowerCase())));
+        .where(
+          and(
+            eq(newsletterSubscriptions.storeId, ctx.store.id),
+            eq(newsletterSubscriptions.email, email.trim().toLowerCase()),
+            isNotNull(newsletterSubscriptions.confirmedAt),
+          ),
+        );
       return rows.length > 0;
     },
 
@@ -365,24 +529,13 @@ export function createMarketingService(db: Db, deps: MarketingDeps) {
     },
 
     /**
-     * The profile's toggle: subscribes a signed-in customer with their account's name (the
-     * privacy policy was accepted at sign-up; the toggle is the consent, dated now). Idempotent.
+     * The profile's toggle: the same double opt-in as the forms, with the account's name (the
+     * account's email may have been changed without a mail, so it is confirmed like any other).
+     * An address already confirmed stays subscribed (idempotent).
      */
-    async subscribeAccount(
-      store: { id: number; features: { newsletter: boolean } },
-      who: { email: string; name: string; surname: string },
-    ): Promise<{ id: number }> {
+    async subscribeAccount(store: Store, who: { email: string; name: string; surname: string }, meta: SubscribeMeta = {}): Promise<SubscribeResult> {
       if (!store.features.newsletter) throw new AppError("store.feature_off", 404);
-      const email = who.email.trim().toLowerCase();
-      await db
-        .insert(newsletterSubscriptions)
-        .values({ storeId: store.id, email, name: who.name, surname: who.surname, source: "profile", consentAt: new Date() })
-        .onConflictDoNothing({ target: [newsletterSubscriptions.storeId, newsletterSubscriptions.email] });
-      const [row] = await db
-        .select({ id: newsletterSubscriptions.id })
-        .from(newsletterSubscriptions)
-        .where(and(eq(newsletterSubscriptions.storeId, store.id), eq(newsletterSubscriptions.email, email)));
-      return { id: row.id };
+      return request(store, who, "profile", meta);
     },
 
     /** Unsubscribes an email from one store's newsletter; false when it was not subscribed. */

@@ -4,6 +4,7 @@ import type { AttributeDto } from "../../../core/catalog.types.ts";
 import { seedStores } from "../../../seed/stores.ts";
 import { contextFor } from "../../lib/request-context.ts";
 import { buildCatalogFixture } from "../../test/catalog-fixture.ts";
+import { createCustomer, relaxThrottling } from "../../test/accounts.ts";
 import { linkIn, type ReceivedMail, startSmtp, type TestSmtp } from "../../test/smtp.ts";
 import { describeEachDb } from "../../test/test-db.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
@@ -12,7 +13,8 @@ import { variants } from "../catalog/catalog.schema.ts";
 import { coupons } from "../coupons/coupons.schema.ts";
 import { createMailService } from "../mail/mail.service.ts";
 import { newsletterSubscriptions, popups } from "./marketing.schema.ts";
-import { createMarketingService, maskEmail, unsubscribeSigner } from "./marketing.service.ts";
+import { DEFAULT_LIMITS } from "../accounts/accounts.throttle.ts";
+import { confirmSigner, createMarketingService, maskEmail, unsubscribeSigner } from "./marketing.service.ts";
 
 const ORIGIN = "http://tienda.test";
 const SLUG = "plato-de-ducha-resina-pizarra-blanco";
@@ -39,6 +41,10 @@ describeEachDb("newsletter: the 5 € welcome coupon by mail, and one-click unsu
     await buildCatalogFixture(db, { es: es.id, fr: fr.id });
     await db.update(variants).set({ stock: 100_000 }).where(eq(variants.ref, "PD-RES-BL-70"));
     await shop.services.catalog.catalogChanged();
+    // Many sign-ups from 127.0.0.1: the throttling has its own tests below.
+    const big = { limit: 100_000, windowS: 60 };
+    shop.services.marketing.throttle.setLimits({ "newsletter:ip": big, "newsletter:account": big, "link:ip": big });
+    relaxThrottling(shop);
     // The storefront's popup page (/popup) needs the store's newsletter popup.
     await db.insert(popups).values({ storeId: es.id, urlPattern: "/", popupType: 100, title: "5 € de descuento en tu primera compra", text: "Suscríbete" });
     attrs = Object.fromEntries(((await shop.services.catalog.productAttributes(contextFor(es), SLUG)) ?? []).map((a) => [a.slug, a]));
@@ -48,12 +54,26 @@ describeEachDb("newsletter: the 5 € welcome coupon by mail, and one-click unsu
     await smtp?.close();
   });
 
-  const subscribe = (who: string, extra: object = {}) =>
+  const request = (who: string, extra: object = {}) =>
     shop.app.inject({
       method: "POST",
       url: "/api/auth-users/v1/newsletters/",
       payload: { store: "ESDB", name: "Lucía", surname: "Martín", email: who, terms: true, ...extra },
     });
+  const CONFIRM = /^Confirma tu suscripción/;
+  const confirmLink = async (who: string) => linkIn(await smtp.last(who, CONFIRM), `${ORIGIN}/newsletter/confirm?token=`);
+  const confirmApi = (token: string) => shop.app.inject({ method: "POST", url: "/api/auth-users/v1/newsletters/confirm/", payload: { token } });
+  /** Double opt-in (docs/decisions/047): the form, then the link of the confirmation mail. */
+  async function subscribe(who: string, extra: object = {}) {
+    const before = smtp.to(who).filter((m) => CONFIRM.test(m.subject)).length;
+    const res = await request(who, extra);
+    if (res.statusCode !== 201) return res;
+    // This request's own mail (it goes out after the answer).
+    await expect.poll(() => smtp.to(who).filter((m) => CONFIRM.test(m.subject)).length).toBe(before + 1);
+    const confirmed = await confirmApi((await confirmLink(who)).searchParams.get("token")!);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    return res;
+  }
   const cartApi = (method: "GET" | "POST" | "PUT", url: string, opts: { headers?: Headers; payload?: unknown } = {}) =>
     shop.app.inject({ method, url: `/api/cart/v1/${url}`, headers: opts.headers, payload: opts.payload as never });
   const tray = () => ({
@@ -125,9 +145,12 @@ describeEachDb("newsletter: the 5 € welcome coupon by mail, and one-click unsu
       expect((await subscribe(pablo, { source: "popup", surname: undefined })).statusCode).toBe(201);
       const code = codeIn(await smtp.last(pablo, /cupón/));
 
-      // Someone else's cart (another email, or none yet): refused.
+      // Someone else's cart: refused. A guest cart with no email yet takes it (issue 37 item 3):
+      // placing the order checks it against the order's email (its own test, below).
       expect((await applyCoupon(await cartFor(email("otra")), code)).statusCode).toBe(422);
-      expect((await applyCoupon(await cartFor(null), code)).statusCode).toBe(422);
+      const guest = await cartFor(null);
+      expect((await applyCoupon(guest, code)).statusCode).toBe(200);
+      expect((await cartApi("PUT", `carts/${guest.id}/disable_coupon/`, { headers: guest.headers })).statusCode).toBe(200);
       // The subscriber's own cart: accepted; removing it gives the use back.
       const own = await cartFor(pablo);
       expect((await applyCoupon(own, code)).statusCode).toBe(200);
@@ -150,7 +173,9 @@ describeEachDb("newsletter: the 5 € welcome coupon by mail, and one-click unsu
         payload: new URLSearchParams({ name: "Ana", email: ana, terms: "on" }).toString(),
       });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toMatch(/data-testid="popup-ok"><p[^>]*>¡Gracias por suscribirte! Te enviaremos por email tu cupón de 5 €/);
+      expect(res.body).toMatch(/data-testid="popup-ok"><p[^>]*>¡Casi está! Te hemos enviado un email para confirmar tu suscripción/);
+      expect(smtp.to(ana).some((m) => CODE.test(m.text))).toBe(false);
+      expect((await confirmApi((await confirmLink(ana)).searchParams.get("token")!)).statusCode).toBe(200);
       expect(codeIn(await smtp.last(ana, /cupón/))).toMatch(CODE);
     });
 
@@ -169,6 +194,184 @@ describeEachDb("newsletter: the 5 € welcome coupon by mail, and one-click unsu
     });
   });
 
+  describe("double opt-in, once per email, throttled (issue 36)", () => {
+    const relaxed = { limit: 100_000, windowS: 60 };
+    const couponsOf = (who: string) => shop.database.db.select().from(coupons).where(eq(coupons.email, who));
+    const welcomeMails = (who: string) => smtp.to(who).filter((m) => /cupón/.test(m.subject));
+
+    it("30 sign-ups from one address: the first 10 get a confirmation mail and no coupon, the rest 429", async () => {
+      shop.services.marketing.throttle.setLimits({ "newsletter:ip": DEFAULT_LIMITS["newsletter:ip"] });
+      try {
+        const who = Array.from({ length: 30 }, (_, i) => email(`bot${i}`));
+        const codes: number[] = [];
+        let blocked: Awaited<ReturnType<typeof request>> | undefined;
+        for (const w of who) {
+          const res = await shop.app.inject({
+            method: "POST",
+            url: "/api/auth-users/v1/newsletters/",
+            payload: { store: "ESDB", name: "Bot", surname: "Bot", email: w, terms: true },
+            remoteAddress: "10.36.0.1",
+          });
+          codes.push(res.statusCode);
+          if (res.statusCode === 429) blocked ??= res;
+        }
+        expect(codes.slice(0, 10)).toEqual(Array(10).fill(201));
+        expect(codes.slice(10)).toEqual(Array(20).fill(429));
+        expect(Number(blocked!.headers["retry-after"])).toBeGreaterThan(0);
+        expect(blocked!.json().error.message).toBe("Demasiados intentos. Espera unos minutos y vuelve a intentarlo");
+        await shop.services.marketing.idle();
+        for (const w of who.slice(0, 10)) {
+          expect(smtp.to(w).map((m) => m.subject)).toEqual(["Confirma tu suscripción a la newsletter de BañoDirecto España"]);
+          expect(await couponsOf(w)).toEqual([]);
+          expect(await subscribed(w)).toBe(false);
+        }
+        for (const w of who.slice(10)) expect(smtp.to(w)).toEqual([]);
+      } finally {
+        shop.services.marketing.throttle.setLimits({ "newsletter:ip": relaxed });
+      }
+    });
+
+    it("answers the spec's 'Ya existe un usuario suscrito con éste email' for a confirmed address, then 429 past 5 tries per email", async () => {
+      const eloy = email("eloy");
+      await subscribe(eloy);
+      shop.services.marketing.throttle.setLimits({ "newsletter:account": DEFAULT_LIMITS["newsletter:account"] });
+      try {
+        const codes: number[] = [];
+        const answers: string[] = [];
+        // From many addresses: the count is per email too.
+        for (let i = 0; i < 6; i++) {
+          const res = await shop.app.inject({
+            method: "POST",
+            url: "/api/auth-users/v1/newsletters/",
+            payload: { store: "ESDB", name: "Eloy", surname: "Gil", email: eloy.toUpperCase(), terms: true },
+            remoteAddress: `10.36.1.${i}`,
+          });
+          codes.push(res.statusCode);
+          answers.push(res.json().error.message);
+        }
+        expect(codes).toEqual([409, 409, 409, 409, 409, 429]);
+        expect(answers[0]).toBe("Ya existe un usuario suscrito con éste email");
+        expect(answers[5]).toBe("Demasiados intentos. Espera unos minutos y vuelve a intentarlo");
+      } finally {
+        shop.services.marketing.throttle.setLimits({ "newsletter:account": relaxed });
+      }
+    });
+
+    it("writes and mails the coupon only once the link is followed (the page asks, its button confirms), and only once", async () => {
+      const nora = email("nora");
+      expect((await request(nora)).statusCode).toBe(201);
+      await shop.services.marketing.idle();
+      expect(await couponsOf(nora)).toEqual([]);
+      expect(welcomeMails(nora)).toEqual([]);
+      expect(await subscribed(nora)).toBe(false);
+      // Asking again while unconfirmed: the same mail to the same address, nothing more.
+      expect((await request(nora)).statusCode).toBe(201);
+      await expect.poll(() => smtp.to(nora).length).toBe(2);
+
+      const link = await confirmLink(nora);
+      expect(link.href).not.toContain("nora");
+      const url = link.pathname + link.search;
+      const page = await shop.app.inject({ url });
+      expect(page.statusCode, page.body.slice(0, 3000)).toBe(200);
+      expect(page.headers["cache-control"]).toMatch(/no-store/);
+      expect(page.body).toContain('data-state="ask"');
+      expect(page.body).toMatch(/<button type="submit"[^>]*>Confirmar mi suscripción<\/button>/);
+      expect(await subscribed(nora)).toBe(false);
+      const post = () =>
+        shop.app.inject({
+          method: "POST",
+          url,
+          headers: { "content-type": "application/x-www-form-urlencoded", host: "tienda.test", origin: ORIGIN },
+          payload: "confirm=1",
+        });
+      const done = await post();
+      expect(done.statusCode, done.body.slice(0, 2000)).toBe(200);
+      expect(done.body).toContain('data-state="confirmed"');
+      expect(done.body).toContain("Te acabamos de enviar por email tu cupón de 5 €");
+      expect(await subscribed(nora)).toBe(true);
+      const mail = await smtp.last(nora, /cupón/);
+      const code = codeIn(mail);
+      expect((await couponsOf(nora)).map((c) => c.code)).toEqual([code]);
+      // The link again: already confirmed, no second coupon.
+      const again = await post();
+      expect(again.body).toContain('data-state="already"');
+      await shop.services.marketing.idle();
+      expect(await couponsOf(nora)).toHaveLength(1);
+      expect(welcomeMails(nora)).toHaveLength(1);
+      // Forged links confirm nothing.
+      const id = Number(link.searchParams.get("token")!.split(".")[0]);
+      for (const t of [unsubscribeSigner(shop.services.config.secret).sign(id), confirmSigner("otra-clave-1234567890-1234567890").sign(id), "1.x"]) {
+        expect((await confirmApi(t)).statusCode, t).toBe(400);
+        const get = await shop.app.inject({ url: `/newsletter/confirm?token=${encodeURIComponent(t)}` });
+        expect(get.statusCode).toBe(400);
+        expect(get.body).toContain("El enlace de confirmación no es válido");
+      }
+    });
+
+    it("subscribing from the profile sends the confirmation too; the footer then says to check the mail, and the coupon follows the link", async () => {
+      const user = await createCustomer(shop, smtp, { email: email("perfil"), name: "Irene" });
+      const put = await shop.app.inject({ method: "PUT", url: `/api/auth-users/v1/clients/${user.id}/newsletter/?store=ESDB`, headers: user.auth });
+      expect(put.statusCode, put.body).toBe(200);
+      expect(put.json()).toMatchObject({ subscribed: false, pending: true });
+      await confirmLink(user.email);
+      // The footer for the same email: no misleading "already subscribed", the mail again.
+      const footer = await request(user.email);
+      expect(footer.statusCode).toBe(201);
+      await expect.poll(() => smtp.to(user.email).filter((m) => CONFIRM.test(m.subject)).length).toBe(2);
+      expect(footer.json().message).toMatch(/Te hemos enviado un email para confirmar tu suscripción/);
+      expect((await confirmApi((await confirmLink(user.email)).searchParams.get("token")!)).json()).toMatchObject({ state: "confirmed", welcome: true });
+      expect(codeIn(await smtp.last(user.email, /cupón/))).toMatch(CODE);
+      const status = await shop.app.inject({ url: `/api/auth-users/v1/clients/${user.id}/newsletter/?store=ESDB`, headers: user.auth });
+      expect(status.json()).toMatchObject({ subscribed: true, pending: false });
+    });
+
+    it("a guest uses the welcome coupon in the cart and at checkout with the subscriber's email; another email at checkout loses it", async () => {
+      const gala = email("gala");
+      await subscribe(gala);
+      const code = codeIn(await smtp.last(gala, /cupón/));
+      const form = (cart: { id: number }, who: string, expected: number) => ({
+        idempotency_key: `nl-${kind}-${Date.now().toString(36)}-${++n}-abcdefgh`,
+        cart: cart.id,
+        name: "Gala",
+        surnames: "Soto",
+        phone: "612 345 678",
+        email: who,
+        shipping_address: "Calle Mayor",
+        shipping_number: "12",
+        shipping_postal_code: "28013",
+        shipping_city: "Madrid",
+        shipping_province: "Madrid",
+        shipping_country: "ES",
+        billing_business_name: "Gala Soto",
+        billing_tax_id_type: "dni",
+        billing_tax_id: "12345678Z",
+        payment_method: "transfer",
+        expected_total: expected,
+      });
+      const place = (cart: { id: number; headers: Headers }, who: string, expected: number) =>
+        shop.app.inject({ method: "POST", url: "/api/checkout/v1/place_order/", headers: cart.headers, payload: form(cart, who, expected) });
+
+      // Someone else who got hold of the code: the guest cart takes it, the order with their own email does not.
+      const thief = await cartFor(null);
+      const took = await applyCoupon(thief, code);
+      expect(took.statusCode, took.body).toBe(200);
+      const stolen = await place(thief, email("ladron"), took.json().cart.prices.pvp_total);
+      expect(stolen.statusCode).toBe(409);
+      expect(stolen.json().error.code).toBe("checkout.price_mismatch");
+      expect(stolen.json().error.details.cart.total_discount).toBe(0);
+
+      // The subscriber as a guest: the cart has no email yet and the code is accepted.
+      const cart = await cartFor(null);
+      const ok = await applyCoupon(cart, code);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().message).toBe("Cupón aplicado correctamente");
+      expect(ok.json().cart.total_discount).toBe(500);
+      const placed = await place(cart, gala, ok.json().cart.prices.pvp_total);
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect(placed.json().order.prices).toMatchObject({ coupon_discount: 500 });
+    });
+  });
+
   describe("a failed send is not lost", () => {
     it("stays owed after an SMTP failure and goes out once from the retry job, even with two copies retrying", async () => {
       const es = await shop.services.stores.byLanguage("es");
@@ -181,8 +384,12 @@ describeEachDb("newsletter: the 5 € welcome coupon by mail, and one-click unsu
       const res = await broken.subscribe(contextFor(es), { email: eva, name: "Eva", surname: "Soler", terms: true } as never, "footer");
       expect(res.ok).toBe(true);
       await broken.idle();
+      // The confirmation mail could not go either; the owner follows the link of one that did.
+      const token = new URL(broken.confirmUrl(es, (res as { id: number }).id)).searchParams.get("token")!;
+      expect(await broken.confirm(token)).toMatchObject({ ok: true, state: "confirmed", welcome: true });
+      await broken.idle();
       down.close();
-      expect(errors.length).toBe(1);
+      expect(errors.length).toBe(2);
       const [owed] = await shop.database.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, eva));
       expect(owed.welcomeSentAt).toBeNull();
       expect(owed.welcomeCouponId).not.toBeNull();
@@ -267,7 +474,7 @@ describeEachDb("newsletter: the 5 € welcome coupon by mail, and one-click unsu
           payload: "List-Unsubscribe=One-Click",
         });
       const done = await post();
-      expect(done.statusCode).toBe(200);
+      expect(done.statusCode, done.body.slice(0, 2000)).toBe(200);
       expect(done.body).toContain('data-state="done"');
       expect(done.body).toContain("Ya no recibirás la newsletter de BañoDirecto España");
       expect(await subscribed(luis)).toBe(false);
@@ -294,11 +501,14 @@ describeEachDb("newsletter: the 5 € welcome coupon by mail, and one-click unsu
       });
       expect(res.statusCode).toBe(200);
       expect(await subscribed(rosa)).toBe(false);
-      // Unsubscribed people may come back: a new subscription, a new mail with a link of its own.
+      // Unsubscribed people may come back: a new subscription confirmed by a link of its own, and
+      // no second welcome coupon (once per email ever).
+      const firstConfirm = await confirmLink(rosa);
       expect((await subscribe(rosa)).statusCode).toBe(201);
-      await expect.poll(() => smtp.to(rosa).length).toBe(2);
-      expect(linkIn(smtp.to(rosa)[1], ORIGIN).href).not.toBe(target.href);
+      expect((await confirmLink(rosa)).href).not.toBe(firstConfirm.href);
       expect(await subscribed(rosa)).toBe(true);
+      await shop.services.marketing.idle();
+      expect(smtp.to(rosa).filter((m) => /cupón/.test(m.subject))).toHaveLength(1);
     });
 
     it("refuses forged, damaged and borrowed tokens with 400 and unsubscribes nobody", async () => {

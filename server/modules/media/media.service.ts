@@ -1,13 +1,14 @@
-import { randomBytes } from "node:crypto";
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import sharp from "sharp";
 import { IMAGE_WIDTHS, type ImageFormat } from "../../../core/media.ts";
 import type { Config } from "../../config.ts";
+import { createDiskStorage, type FileStorage } from "../../lib/storage.ts";
 
 /**
- * Media keys name originals under DATA_DIR/media/originals/<key>.svg:
+ * Media keys name originals stored as media/originals/<key>.svg (server/lib/storage.ts: on disk
+ * under DATA_DIR, or in PostgreSQL):
  *   p/<product ref>/<view>-<n>   product images (main-1, detail-1, env-1, sketch-1, 3d-1)
  *   p/<product ref>/opt-<option slug>   one image per colour option
  *   c/<category slug>             category tiles (es and fr slugs)
@@ -17,7 +18,7 @@ import type { Config } from "../../config.ts";
  * Segments are letters, digits, "-" and "_" only: no dots, so no way out of the media folder.
  */
 const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,80}(?:\/[A-Za-z0-9][A-Za-z0-9_-]{0,80}){0,5}$/;
-/** Generated PDFs: DATA_DIR/media/files/<key>.pdf, flat lower-case keys. */
+/** Generated PDFs: media/files/<key>.pdf, flat lower-case keys. */
 const FILE_KEY_RE = /^[a-z0-9][a-z0-9_-]{0,150}$/;
 
 export const FORMATS: Record<ImageFormat, string> = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" };
@@ -39,65 +40,37 @@ export function mediaDirs(dataDir: string) {
   return { originals: join(root, "originals"), cache: join(root, "cache"), files: join(root, "files") };
 }
 
-/** Writes via a temporary file and a rename, so readers never see half a file. */
-function writeAtomicSync(path: string, data: string | Buffer) {
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  writeFileSync(tmp, data);
-  renameSync(tmp, path);
-}
+/** The storage keys of a media original and of a generated PDF (server/lib/storage.ts): today's DATA_DIR layout. */
+export const originalKey = (key: string) => `media/originals/${key}.svg`;
+export const pdfKey = (key: string) => `media/files/${key}.pdf`;
 
 /**
- * Writes generated originals and PDFs (used by the demo seed). Directories are created once
- * per folder; writes are atomic because test workers and shops may share a data dir.
+ * Writes generated originals and PDFs (used by the demo seed) through the files' storage: on disk
+ * under DATA_DIR/media, or in PostgreSQL where every copy reads them (docs/decisions/052). Writes
+ * are atomic: test workers and shops may share a data dir, and copies a database.
  */
-export function createMediaWriter(dataDir: string) {
-  const dirs = mediaDirs(dataDir);
-  const made = new Set<string>();
-  const ensure = (dir: string) => {
-    if (made.has(dir)) return;
-    mkdirSync(dir, { recursive: true });
-    made.add(dir);
-  };
+export function createMediaWriter(target: FileStorage | string) {
+  const storage = typeof target === "string" ? createDiskStorage(target) : target;
   return {
-    original(key: string, svg: string) {
+    async original(key: string, svg: string) {
       if (!isValidKey(key)) throw new Error(`invalid media key: ${key}`);
-      const path = join(dirs.originals, `${key}.svg`);
-      ensure(dirname(path));
-      writeAtomicSync(path, svg);
+      await storage.put(originalKey(key), svg, { contentType: "image/svg+xml" });
     },
-    file(key: string, pdf: Buffer) {
+    async file(key: string, pdf: Buffer) {
       if (!isValidFileKey(key)) throw new Error(`invalid file key: ${key}`);
-      ensure(dirs.files);
-      writeAtomicSync(join(dirs.files, `${key}.pdf`), pdf);
+      await storage.put(pdfKey(key), pdf, { contentType: "application/pdf" });
     },
     /**
-     * Writes many originals and files; the disk work runs on libuv's threads while the next
-     * drawing is generated, which roughly halves the seed's file time.
+     * Writes many originals and files; each is generated while the previous ones are written
+     * (on disk on libuv's threads, which roughly halves the seed's file time; in PostgreSQL in batches).
      */
     async writeAll(originals: { key: string; svg: () => string }[], pdfs: { key: string; pdf: () => Buffer }[]) {
-      const inflight = new Set<Promise<void>>();
-      const put = async (path: string, data: string | Buffer) => {
-        const tmp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-        await writeFile(tmp, data);
-        await rename(tmp, path);
-      };
-      const schedule = async (path: string, data: string | Buffer) => {
-        const job = put(path, data).finally(() => inflight.delete(job));
-        inflight.add(job);
-        if (inflight.size >= 64) await Promise.race(inflight);
-      };
-      for (const o of originals) {
-        if (!isValidKey(o.key)) throw new Error(`invalid media key: ${o.key}`);
-        const path = join(dirs.originals, `${o.key}.svg`);
-        ensure(dirname(path));
-        await schedule(path, o.svg());
-      }
-      ensure(dirs.files);
-      for (const f of pdfs) {
-        if (!isValidFileKey(f.key)) throw new Error(`invalid file key: ${f.key}`);
-        await schedule(join(dirs.files, `${f.key}.pdf`), f.pdf());
-      }
-      await Promise.all(inflight);
+      for (const o of originals) if (!isValidKey(o.key)) throw new Error(`invalid media key: ${o.key}`);
+      for (const f of pdfs) if (!isValidFileKey(f.key)) throw new Error(`invalid file key: ${f.key}`);
+      await storage.putMany([
+        ...originals.map((o) => ({ key: originalKey(o.key), body: o.svg, contentType: "image/svg+xml" })),
+        ...pdfs.map((f) => ({ key: pdfKey(f.key), body: f.pdf, contentType: "application/pdf" })),
+      ]);
     },
   };
 }
@@ -117,25 +90,41 @@ function limitSharpMemory() {
 export type RenderedImage = { body: Buffer; contentType: string; etag: string };
 
 /**
- * The media pipeline: SVG originals rasterised by sharp at the requested width and format,
- * cached on disk (DATA_DIR/media/cache/<key>/<width>.<format>) so each size is encoded once.
- * Concurrent requests for the same size share one encoding in this process, and the cache file
- * is written to a temporary name then renamed, so other processes never read a partial file.
+ * The media pipeline: SVG originals (from the files' storage) rasterised by sharp at the requested
+ * width and format, cached on this copy's disk (DATA_DIR/media/cache/<key>/<width>.<format>) so
+ * each size is encoded once per copy: a request reads the cache first, and the original is read
+ * from the storage (PostgreSQL when shared) only on a miss. Concurrent requests for the same size
+ * share one encoding in this process, and the cache file is written to a temporary name then
+ * renamed, so other processes never read a partial file. Generated PDFs from a shared storage are
+ * kept in the same per-copy cache (DATA_DIR/media/cache/_files/<key>.pdf: media keys never start
+ * with "_"); from the disk storage they are read where they are.
  */
-export function createMediaService(config: Pick<Config, "dataDir">) {
+export function createMediaService(config: Pick<Config, "dataDir">, storage: FileStorage = createDiskStorage(config.dataDir)) {
   limitSharpMemory();
   const dirs = mediaDirs(config.dataDir);
   const inflight = new Map<string, Promise<RenderedImage | null>>();
+  const fileJobs = new Map<string, Promise<{ body: Buffer; etag: string } | null>>();
 
   const etagOf = (size: number, mtimeMs: number) => `"${size.toString(36)}-${Math.floor(mtimeMs).toString(36)}"`;
+  /** The same on every copy (a balancer may send the revalidation to another one). */
+  const contentEtag = (sha256: string) => `"${sha256.slice(0, 24)}"`;
+
+  async function writeCache(path: string, body: Buffer) {
+    await mkdir(dirname(path), { recursive: true });
+    const tmp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+    await writeFile(tmp, body);
+    try {
+      await rename(tmp, path);
+    } catch (e) {
+      await unlink(tmp).catch(() => {});
+      throw e;
+    }
+  }
 
   async function encode(key: string, width: number, format: ImageFormat, cachePath: string): Promise<RenderedImage | null> {
-    let svg: Buffer;
-    try {
-      svg = await readFile(join(dirs.originals, `${key}.svg`));
-    } catch {
-      return null;
-    }
+    const original = await storage.get(originalKey(key));
+    if (!original) return null;
+    const svg = original.body;
     // Rasterise at the target size (not upscale a small bitmap): density scales the SVG's own width.
     const head = svg.subarray(0, 300).toString("utf8");
     const nominal = Number(/width="(\d+)"/.exec(head)?.[1] ?? 800);
@@ -145,21 +134,28 @@ export function createMediaService(config: Pick<Config, "dataDir">) {
     else if (format === "webp") img = img.webp({ quality: 82 });
     else img = img.avif({ quality: 55, effort: 2 });
     const body = await img.toBuffer();
-    await mkdir(dirname(cachePath), { recursive: true });
-    const tmp = `${cachePath}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-    await writeFile(tmp, body);
-    try {
-      await rename(tmp, cachePath);
-    } catch (e) {
-      await unlink(tmp).catch(() => {});
-      throw e;
-    }
+    await writeCache(cachePath, body);
     const st = await stat(cachePath);
     return { body, contentType: FORMATS[format], etag: etagOf(st.size, st.mtimeMs) };
   }
 
+  async function readFileCached(key: string): Promise<{ body: Buffer; etag: string } | null> {
+    const cachePath = join(dirs.cache, "_files", `${key}.pdf`);
+    try {
+      const body = await readFile(cachePath);
+      return { body, etag: contentEtag(createHash("sha256").update(body).digest("hex")) };
+    } catch {
+      // not cached yet
+    }
+    const f = await storage.get(pdfKey(key));
+    if (!f) return null;
+    await writeCache(cachePath, f.body);
+    return { body: f.body, etag: contentEtag(f.sha256) };
+  }
+
   return {
     dirs,
+    storage,
     /**
      * The image of `key` at one of the storefront widths, or null when the key has no original.
      * Callers validate key and width first (isValidKey, isValidWidth).
@@ -184,13 +180,16 @@ export function createMediaService(config: Pick<Config, "dataDir">) {
     /** A generated PDF (product sheets), or null when there is none under that key. */
     async file(key: string): Promise<{ body: Buffer; etag: string } | null> {
       if (!isValidFileKey(key)) return null;
-      const path = join(dirs.files, `${key}.pdf`);
-      try {
-        const st = await stat(path);
-        return { body: await readFile(path), etag: etagOf(st.size, st.mtimeMs) };
-      } catch {
-        return null;
+      if (storage.kind === "disk") {
+        const f = await storage.get(pdfKey(key));
+        return f && { body: f.body, etag: contentEtag(f.sha256) };
       }
+      let job = fileJobs.get(key);
+      if (!job) {
+        job = readFileCached(key).finally(() => fileJobs.delete(key));
+        fileJobs.set(key, job);
+      }
+      return job;
     },
   };
 }

@@ -47,7 +47,7 @@ describe("media service on disk", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("rasterises an original at the asked width, caches it and shares concurrent work", async () => {
-    createMediaWriter(dir).original("p/TEST-1/main-1", productSvg({ kind: "toilet_wall", color: "#2b2b2d", accent: "#c8a45a" }, "main"));
+    await createMediaWriter(dir).original("p/TEST-1/main-1", productSvg({ kind: "toilet_wall", color: "#2b2b2d", accent: "#c8a45a" }, "main"));
     const media = createMediaService({ dataDir: dir });
     const [a, b, c] = await Promise.all([
       media.image("p/TEST-1/main-1", 320, "webp"),

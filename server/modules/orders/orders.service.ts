@@ -76,6 +76,32 @@ export function requestSchema(lang: "es" | "fr") {
   });
 }
 
+/** An erased customer's order that no longer needs delivering: its delivery data goes. */
+const NO_DELIVERY = {
+  phone: null,
+  shippingAddress: null,
+  shippingNumber: null,
+  shippingPostalCode: null,
+  shippingCity: null,
+  shippingProvince: null,
+  shippingCountry: null,
+} satisfies Partial<typeof orders.$inferInsert>;
+/** An erased customer's order without an invoice keeps no billing identity. */
+const NO_BILLING = {
+  billingBusinessName: null,
+  billingTaxIdType: null,
+  billingTaxId: null,
+  billingAddress: null,
+  billingNumber: null,
+  billingPostalCode: null,
+  billingCity: null,
+  billingProvince: null,
+  billingCountry: null,
+} satisfies Partial<typeof orders.$inferInsert>;
+
+/** Days a mailed order link (`/order/{id}?t=`) keeps working after the order's last change. */
+export const ORDER_LINK_DAYS = 90;
+
 /**
  * Orders as their owners and the shop's staff see them (issue 9, spec 3 and 4): reading with
  * object-level access (the customer, the guest's cart cookie, or the mailed signed link),
@@ -96,14 +122,31 @@ export function createOrdersService(deps: OrdersDeps) {
     return a.length === b.length && timingSafeEqual(a, b);
   }
 
+  /**
+   * Whether the mailed link of an order still opens it: never once its customer was erased, and
+   * not ORDER_LINK_DAYS after the order last changed (placed, paid, a package moved, delivered).
+   * The link carries no date, so links already mailed follow the same rule (docs/decisions/048).
+   */
+  function linkAlive(o: OrderRecord, now = Date.now()): boolean {
+    if (o.erasedAt) return false;
+    const last = Math.max(o.updatedAt.getTime(), o.statusChangedAt?.getTime() ?? 0, o.placedAt?.getTime() ?? 0);
+    return now - last <= ORDER_LINK_DAYS * 86_400_000;
+  }
+
   /** Whether the viewer may see this order: its customer, its guest (cart cookie) or the signed link (staff: the back office). */
   function mayView(ctx: RequestContext, o: OrderRecord, access: OrderAccess): boolean {
     if (o.status < 200) return false;
     if (o.storeId !== ctx.store.id) return false;
     if (o.userId != null && ctx.user?.id === o.userId) return true;
-    if (linkTokenValid(o.id, access.linkToken)) return true;
+    if (linkTokenValid(o.id, access.linkToken) && linkAlive(o)) return true;
     const parsed = parseToken(access.cartToken);
     return Boolean(parsed && parsed.id === o.id && o.guestTokenHash && secretMatches(parsed.secret, o.guestTokenHash));
+  }
+
+  /** The delivery data of an erased customer's order, once nothing is left to deliver. */
+  async function forgetDelivery(tx: Db, o: OrderRecord): Promise<OrderRecord> {
+    const [u] = await tx.update(orders).set(NO_DELIVERY).where(eq(orders.id, o.id)).returning();
+    return u ?? o;
   }
 
   async function load(q: Db, id: number) {
@@ -428,6 +471,7 @@ export function createOrdersService(deps: OrdersDeps) {
           .returning();
         if (!moved) return { ok: false, code: "order.illegal_transition", message: t(ctx.language, "errors.order.illegal_transition") };
         await logEvent(tx, { orderId: id, from: o.status, to, actor: opts.actor, note: opts.note });
+        if (moved.erasedAt && (to === 700 || to === 800)) return { ok: true, value: await forgetDelivery(tx, moved) };
         return { ok: true, value: moved };
       };
       return opts.tx ? run(opts.tx) : db.transaction((trx) => run(trx as unknown as Db));
@@ -485,7 +529,13 @@ export function createOrdersService(deps: OrdersDeps) {
             .returning();
           await logEvent(tx, { orderId: o.id, from: o.status, to: implied, actor: "system", note: `package ${s.package}` });
           order = u;
+        } else {
+          // A package's move is a change of its order (the mailed link lives 90 days past the last one).
+          const [u] = await tx.update(orders).set({ updatedAt: sql`now()` }).where(eq(orders.id, o.id)).returning();
+          order = u;
         }
+        // An erased customer's order keeps its delivery data only until nothing is left to deliver.
+        if (order.erasedAt && all.every((x) => [500, 550, 700, 800].includes(x.status))) order = await forgetDelivery(tx, order);
         if (opts.inTx) await opts.inTx(tx, { before: s, after: moved, orderBefore: o.status, orderAfter: order.status });
         return { ok: true, value: { order, subOrder: moved, shipped: shipping && s.status !== 600 && s.status !== 650 } };
       });
@@ -525,6 +575,63 @@ export function createOrdersService(deps: OrdersDeps) {
         total: o.total,
         email: o.email,
       }));
+    },
+
+    /**
+     * GDPR erasure of a customer, in the accounts erasure's transaction: every order, quotation
+     * and cart of the account, and every one placed as a guest with its email. What the law
+     * makes the shop keep stays (docs/decisions/048):
+     * - an invoiced order keeps the buyer's identity its invoice names (name, surnames, business
+     *   name, tax id, billing address); the invoice itself is never touched;
+     * - an order still being delivered keeps the delivery data (name, phone, shipping address)
+     *   until its packages are delivered, cancelled or returned (then moveSubOrder/moveOrder clear it).
+     * Everything else personal (email, phone, addresses, notes, the guest's cart token) goes, and
+     * the mailed link stops working (erased_at).
+     */
+    async eraseCustomer(tx: Db, who: { userId: number; email: string }): Promise<number[]> {
+      const email = who.email.trim().toLowerCase();
+      const list = await tx
+        .select({
+          id: orders.id,
+          status: orders.status,
+          same: orders.sameBillingData,
+          // Raw SQL on purpose: in the erasure's transaction, without a round trip per order.
+          invoiced: sql<boolean>`exists (select 1 from invoices i where i.order_id = "orders"."id")`,
+          open: sql<boolean>`exists (select 1 from sub_orders s where s.order_id = "orders"."id" and s.status not in (500, 550, 700, 800))`,
+        })
+        .from(orders)
+        .where(sql`${orders.userId} = ${who.userId} or lower(${orders.email}) = ${email}`)
+        .for("update");
+      for (const o of list) {
+        const delivering = [400, 450, 500, 600, 650].includes(o.status) && o.open;
+        const set: Partial<typeof orders.$inferInsert> = {
+          email: null,
+          observations: null,
+          guestTokenHash: null,
+          erasedAt: new Date(),
+          updatedAt: new Date(),
+        };
+        if (!delivering) Object.assign(set, NO_DELIVERY);
+        if (!o.invoiced && !delivering) Object.assign(set, { name: null, surnames: null });
+        if (!o.invoiced) Object.assign(set, NO_BILLING);
+        if (o.invoiced && o.same) {
+          // The invoice's address was the shipping one: it stays as the billing address, alone.
+          await tx
+            .update(orders)
+            .set({
+              sameBillingData: false,
+              billingAddress: sql`${orders.shippingAddress}`,
+              billingNumber: sql`${orders.shippingNumber}`,
+              billingPostalCode: sql`${orders.shippingPostalCode}`,
+              billingCity: sql`${orders.shippingCity}`,
+              billingProvince: sql`${orders.shippingProvince}`,
+              billingCountry: sql`${orders.shippingCountry}`,
+            })
+            .where(eq(orders.id, o.id));
+        }
+        await tx.update(orders).set(set).where(eq(orders.id, o.id));
+      }
+      return list.map((o) => o.id);
     },
 
     /** The order a package belongs to (null for no such package). */

@@ -4,7 +4,7 @@ import type { AttributeDto } from "../../../core/catalog.types.ts";
 import { seedStores } from "../../../seed/stores.ts";
 import type { Db } from "../../db/client.ts";
 import { contextFor } from "../../lib/request-context.ts";
-import { createCustomer, login, relaxThrottling, type TestUser, uniqueEmail } from "../../test/accounts.ts";
+import { createCustomer, relaxThrottling, type TestUser } from "../../test/accounts.ts";
 import { buildCatalogFixture } from "../../test/catalog-fixture.ts";
 import { startSmtp, type TestSmtp } from "../../test/smtp.ts";
 import { createStaff } from "../../test/staff.ts";

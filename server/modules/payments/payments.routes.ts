@@ -10,6 +10,7 @@ import { accessOf } from "../orders/orders.routes.ts";
 import { apiContext, StoreQuery } from "../stores/stores.query.ts";
 import { luhnValid, type SandboxRow } from "./providers/sandbox.ts";
 import { type CardValues, checkCard, renderClosedPage, renderPayPage } from "./providers/sandbox-page.ts";
+import { PAYMENT_SESSION_MINUTES } from "./payments.types.ts";
 
 const TAG = "payments";
 const Reference = z.string().regex(/^[A-Za-z0-9_-]{10,100}$/, "payment reference");
@@ -133,7 +134,7 @@ export async function paymentsRoutes(app: FastifyInstance, services: Services) {
         reference: body.reference,
         amount: { value: attempt?.amount ?? p.forPayment.total, currency: "EUR" as const },
         returnUrl,
-        expiresAt: new Date((attempt?.createdAt ?? new Date()).getTime() + 60 * 60_000).toISOString(),
+        expiresAt: (attempt?.expiresAt ?? new Date(Date.now() + PAYMENT_SESSION_MINUTES * 60_000)).toISOString(),
         shopperLocale: p.forPayment.language === "fr" ? "fr-FR" : "es-ES",
       };
     },

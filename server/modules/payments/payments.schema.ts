@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { orders } from "../cart/cart.schema.ts";
 
 /**
@@ -23,9 +23,15 @@ export const paymentAttempts = pgTable(
     /** The provider's session id (Adyen) or order id (PayPal). */
     providerId: text("provider_id"),
     redirectUrl: text("redirect_url"),
-    /** open, authorised, refused, error, cancelled. */
+    /** open, authorised, refused, error, cancelled, expired (its provider session ended unpaid). */
     status: text("status").notNull().default("open"),
     pspReference: text("psp_reference"),
+    /** When its provider session stops being payable (PAYMENT_SESSION_MINUTES after it opened). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull().default(sql`now() + interval '60 minutes'`),
+    /** Reconciliation: when an open attempt is next asked about (also its lease: a copy that claims it moves it on). */
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }).notNull().default(sql`now() + interval '3 minutes'`),
+    /** How many times reconciliation asked (its backoff). */
+    checks: integer("checks").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -33,6 +39,7 @@ export const paymentAttempts = pgTable(
     unique("payment_attempts_idempotency_key").on(t.idempotencyKey),
     index("payment_attempts_reference").on(t.reference),
     index("payment_attempts_provider_id").on(t.provider, t.providerId),
+    index("payment_attempts_open").on(t.id).where(sql`${t.status} = 'open'`),
     check("payment_attempts_amount_positive", sql`${t.amount} > 0`),
   ],
 );
@@ -80,10 +87,27 @@ export const paymentRefunds = pgTable(
     pspReference: text("psp_reference"),
     /** requested, refunded, failed, manual (a bank transfer staff send back by hand). */
     status: text("status").notNull().default("requested"),
+    /**
+     * Null: asked by the shop's people (a cancellation, a credit note). Otherwise money the shop
+     * gave back by itself (docs/decisions/046): duplicate, late, amount_mismatch. Such a refund is
+     * not a refund of the order's own payment (it does not count in orders.refunded_cents).
+     */
+    reason: text("reason"),
+    /** The provider call: tries so far, when the job loop tries again, and why the last one failed. */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique("payment_refunds_idempotency_key").on(t.idempotencyKey), check("payment_refunds_amount_positive", sql`${t.amount} > 0`)],
+  (t) => [
+    unique("payment_refunds_idempotency_key").on(t.idempotencyKey),
+    check("payment_refunds_amount_positive", sql`${t.amount} > 0`),
+    check("payment_refunds_reason", sql`${t.reason} IS NULL OR ${t.reason} IN ('duplicate', 'late', 'amount_mismatch')`),
+    // One automatic refund per payment, whatever replays, returns and polls race (docs/decisions/046).
+    uniqueIndex("payment_refunds_automatic_once").on(t.provider, t.paymentPspReference).where(sql`${t.reason} IS NOT NULL`),
+    index("payment_refunds_due").on(t.nextAttemptAt).where(sql`${t.status} = 'requested' AND ${t.pspReference} IS NULL`),
+  ],
 );
 
 /**

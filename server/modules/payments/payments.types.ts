@@ -8,6 +8,23 @@
 import type { PaymentMethod } from "../../../core/cart.types.ts";
 import type { Db } from "../../db/client.ts";
 
+/**
+ * How long a provider's payment session (Adyen session, PayPal order) can be paid: the shop asks
+ * the provider for sessions of this life and reuses an open attempt exactly while its session is
+ * still payable, so "Pagar" never opens a second payable session beside a first one
+ * (docs/decisions/046).
+ */
+export const PAYMENT_SESSION_MINUTES = 60;
+
+/** Why the shop gives a payment back by itself (docs/decisions/046). */
+export type AutomaticRefundReason =
+  /** A second payment for an order already paid (two sessions, two tabs, a new PSP reference). */
+  | "duplicate"
+  /** A payment for an order that can no longer take it (cancelled, a cart again, expired and sold out). */
+  | "late"
+  /** A payment of another amount or currency than the order's: refunded, the order stays unpaid. */
+  | "amount_mismatch";
+
 /** Adyen's resultCode vocabulary (spec 3: the shop shows Authorised or Error). */
 export type ResultCode = "Authorised" | "Refused" | "Error" | "Pending" | "Cancelled";
 
@@ -36,6 +53,8 @@ export type ApplyOutcomeResult = {
    * stock gone, cancelled, or a different amount): the payments module must refund it.
    */
   refund: boolean;
+  /** Why it must be refunded (set with `refund`). */
+  refundReason?: AutomaticRefundReason;
 };
 
 /** What the checkout gives the payments module (wired in server/modules/index.ts). */

@@ -7,6 +7,7 @@ import type { Db } from "../../db/client.ts";
 import { promiseCache } from "../../lib/promise-cache.ts";
 import type { RequestContext } from "../../lib/request-context.ts";
 import type { MailMessage } from "../mail/mail.service.ts";
+import { CATALOG_CHANGED_CHANNEL } from "../catalog/catalog.service.ts";
 import { answerMail } from "./reviews.mails.ts";
 import { productQuestions, reviews } from "./reviews.schema.ts";
 import { type FormThrottle, hashSubject } from "./reviews.throttle.ts";
@@ -33,6 +34,9 @@ export type AnswerResult = { ok: true; question: QuestionDto } | { ok: false; co
 export type WriteReviewResult =
   | { ok: true; review: ReviewDto; message: string }
   | { ok: false; code: "reviews.not_delivered" | "reviews.already_reviewed" | "reviews.review_throttled"; retryAfter?: number };
+
+/** The author shown for an erased customer's reviews and questions (docs/decisions/048). */
+export const ANONYMOUS = { es: "Cliente", fr: "Client" } as const;
 
 /** The first word of a name: reviews and questions show the author's first name only. */
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? "";
@@ -179,6 +183,30 @@ export function createReviewsService(deps: ReviewsDeps) {
 
   return {
     stats,
+
+    /**
+     * GDPR erasure of a customer, in the accounts erasure's transaction (docs/decisions/048):
+     * their reviews stay (the opinion of a verified purchase, no longer anyone's) under an
+     * anonymous name; their questions lose name, email and phone. The cached pages are dropped
+     * on every copy when the transaction commits (a NOTIFY inside it is sent at commit only).
+     */
+    async eraseCustomer(tx: Db, who: { userId: number; email: string }): Promise<void> {
+      const email = who.email.trim().toLowerCase();
+      await tx
+        .update(reviews)
+        .set({ authorName: sql`case when ${reviews.language} = 'fr' then ${ANONYMOUS.fr} else ${ANONYMOUS.es} end` })
+        .where(eq(reviews.userId, who.userId));
+      await tx
+        .update(productQuestions)
+        .set({
+          name: sql`case when ${productQuestions.language} = 'fr' then ${ANONYMOUS.fr} else ${ANONYMOUS.es} end`,
+          email: sql`'deleted-q' || ${productQuestions.id} || '@erased.invalid'`,
+          phone: null,
+          ipHash: null,
+        })
+        .where(sql`lower(${productQuestions.email}) = ${email}`);
+      await tx.execute(sql`select pg_notify(${CATALOG_CHANGED_CHANNEL}, 'erasure')`);
+    },
 
     /**
      * GET reviews/v1/reviews/: a product's published reviews, a page at a time, with its average

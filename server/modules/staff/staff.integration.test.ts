@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { madridDay } from "../../../core/dates.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "../../test/accounts.ts";
 import { startSmtp, type TestSmtp } from "../../test/smtp.ts";
@@ -236,7 +237,8 @@ describeEachDb("back office staff: setup, invitations, login with two factors, s
       });
       expect(p2.json().results.map((r: { id: number }) => r.id)).not.toContain(p1.json().results[1].id);
       expect(p2.json().results[0].after).toEqual({ value: 1000 });
-      const today = new Date().toISOString().slice(0, 10);
+      // The shop's days are Madrid's (from 23:00 UTC in winter it is already tomorrow there).
+      const today = madridDay(new Date());
       const csv = await shop.app.inject({
         method: "GET",
         url: `/api/admin/v1/audit/export.csv?action=settings.&from=2020-01-01&to=${today}`,

@@ -39,6 +39,9 @@ const messages = defineMessages({
     cancelled: "Pedido cancelado.",
     creditNotes: "Abonos",
     refunds: "Reembolsos",
+    auto_duplicate: "Cobro duplicado devuelto automáticamente",
+    auto_late: "Pago tardío devuelto automáticamente",
+    auto_amount_mismatch: "Pago con importe distinto devuelto automáticamente",
     noneRefundable: "No queda nada por reembolsar.",
     badAmount: "Escribe un importe válido, p. ej. 12,50",
     noLines: "Indica al menos una unidad",
@@ -76,6 +79,9 @@ const messages = defineMessages({
     cancelled: "Commande annulée.",
     creditNotes: "Avoirs",
     refunds: "Remboursements",
+    auto_duplicate: "Paiement en double remboursé automatiquement",
+    auto_late: "Paiement tardif remboursé automatiquement",
+    auto_amount_mismatch: "Paiement d'un autre montant remboursé automatiquement",
     noneRefundable: "Plus rien à rembourser.",
     badAmount: "Saisissez un montant valide, ex. 12,50",
     noLines: "Indiquez au moins une unité",
@@ -218,6 +224,7 @@ export function OrderMoneyActions({ orderId }: { orderId: number }) {
           <ul className="mt-1 text-sm">
             {m.refunds.map((r) => (
               <li key={r.id}>
+                {r.reason ? <span className="font-semibold text-amber-900">{t(`auto_${r.reason}` as "auto_duplicate")} · </span> : null}
                 {fmt(r.amount, lang)} · {r.provider} ·{" "}
                 <Badge tone={r.status === "failed" ? "red" : r.status === "refunded" ? "green" : "amber"}>{r.status}</Badge>
               </li>

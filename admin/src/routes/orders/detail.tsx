@@ -54,6 +54,10 @@ const messages = defineMessages({
     method: "Método",
     refunds: "Reembolsos",
     refunded: "Reembolsado: {amount}",
+    refund_requested: "Pendiente",
+    refund_refunded: "Devuelto",
+    refund_failed: "Fallido",
+    refund_manual: "A devolver por transferencia",
     invoices: "Facturas y abonos",
     none: "Ninguno.",
     packages: "Paquetes",
@@ -77,6 +81,7 @@ const messages = defineMessages({
     kind_mail: "Email",
     kind_audit: "Cambio",
     kind_note: "Nota",
+    kind_refund: "Reembolso",
     config: "Configuración",
   },
   fr: {
@@ -119,6 +124,10 @@ const messages = defineMessages({
     method: "Moyen",
     refunds: "Remboursements",
     refunded: "Remboursé : {amount}",
+    refund_requested: "En attente",
+    refund_refunded: "Remboursé",
+    refund_failed: "Échoué",
+    refund_manual: "À rembourser par virement",
     invoices: "Factures et avoirs",
     none: "Aucun.",
     packages: "Colis",
@@ -142,6 +151,7 @@ const messages = defineMessages({
     kind_mail: "E-mail",
     kind_audit: "Modification",
     kind_note: "Note",
+    kind_refund: "Remboursement",
     config: "Configuration",
   },
 });
@@ -539,8 +549,14 @@ export default function OrderDetail() {
               <>
                 <ul className="text-xs text-slate-700">
                   {d.refunds.map((r) => (
-                    <li key={r.id}>
-                      {dateTime(r.created_at, lang)} · {money(r.amount, lang)} · {r.status}
+                    <li key={r.id} className={r.automatic ? "mt-1 rounded border border-amber-300 bg-amber-50 p-2" : undefined}>
+                      {r.automatic ? <span className="font-semibold text-amber-900">{r.label} · </span> : null}
+                      {dateTime(r.created_at, lang)} · {money(r.amount, lang)} ·{" "}
+                      <Badge tone={r.status === "refunded" ? "green" : r.status === "failed" ? "red" : "amber"}>
+                        {t(`refund_${r.status}` as "refund_requested")}
+                      </Badge>
+                      {r.payment_psp_reference ? ` · ${r.payment_psp_reference}` : ""}
+                      {r.last_error ? <span className="block text-red-800">{r.last_error}</span> : null}
                     </li>
                   ))}
                 </ul>

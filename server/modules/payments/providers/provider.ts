@@ -18,6 +18,8 @@ export type CreatePaymentInput = {
   description: string;
   returnUrl: string;
   idempotencyKey: string;
+  /** When the session stops being payable (the shop's PAYMENT_SESSION_MINUTES from now). */
+  expiresAt: Date;
 };
 
 export type Created = {
@@ -69,6 +71,8 @@ export type ProviderEvent = {
   currency: string;
   method: string | null;
   reason: string | null;
+  /** The session or order it belongs to, when the provider says (Adyen's additionalData.checkoutSessionId). */
+  providerId?: string | null;
   raw: unknown;
 };
 

@@ -24,7 +24,6 @@ export const SANDBOX_CARDS = {
 } as const;
 export const SANDBOX_3DS_CODE = "1234";
 const CHALLENGE_TRIES = 3;
-const SESSION_MINUTES = 60;
 export const MERCHANT_ACCOUNT = "BanoDirectoECOM";
 
 export type SandboxRow = typeof sandboxPayments.$inferSelect;
@@ -103,7 +102,8 @@ export function createSandboxProvider(opts: {
   }
 
   async function open(kind: "session" | "order", input: CreatePaymentInput): Promise<Created> {
-    const expiresAt = new Date(Date.now() + SESSION_MINUTES * 60_000);
+    // The life the shop asked for (PAYMENT_SESSION_MINUTES): its reuse of an open attempt follows it.
+    const expiresAt = input.expiresAt;
     const rowId = kind === "session" ? id("CS", 12) : id("", 9).slice(0, 17);
     await db
       .insert(sandboxPayments)
@@ -149,7 +149,8 @@ export function createSandboxProvider(opts: {
       ...(extra.originalReference ? { originalReference: extra.originalReference } : {}),
       ...(extra.reason ? { reason: extra.reason } : {}),
     };
-    item.additionalData = { hmacSignature: hmacSignature(item, hmacKey) };
+    // Adyen names the checkout session a payment came from (not signed, as at Adyen: it only tells which attempt).
+    item.additionalData = { hmacSignature: hmacSignature(item, hmacKey), ...(eventCode === "AUTHORISATION" ? { checkoutSessionId: row.id } : {}) };
     return item;
   }
 
@@ -358,6 +359,7 @@ export function createSandboxProvider(opts: {
           currency: item.amount.currency,
           method: item.paymentMethod ?? null,
           reason: item.reason ?? null,
+          providerId: typeof item.additionalData?.checkoutSessionId === "string" ? item.additionalData.checkoutSessionId.slice(0, 60) : null,
           raw: item,
         });
       }
