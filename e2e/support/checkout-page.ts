@@ -244,3 +244,47 @@ export class SandboxPay {
     await this.page.getByRole("button", { name: this.t.approve }).click();
   }
 }
+
+/** What the checkout and the cart show of an order still waiting for its payment (docs/decisions/055). */
+export const PENDING_TEXT = {
+  es: {
+    title: "Tienes un pedido pendiente de pago",
+    pay: /^Pagar el pedido /,
+    change: "Cambiar el método de pago o editar el carrito",
+    empty: "Tu carrito está vacío",
+  },
+  fr: {
+    title: "Vous avez une commande en attente de paiement",
+    pay: /^Régler la commande /,
+    change: "Changer de moyen de paiement ou modifier le panier",
+    empty: "Votre panier est vide",
+  },
+} as const;
+
+/** The panel of the order waiting for its payment, on the checkout or the cart: pay it, or have the cart back. */
+export class PendingPayment {
+  constructor(
+    readonly page: Page,
+    readonly lang: Lang = "es",
+  ) {}
+
+  get t() {
+    return PENDING_TEXT[this.lang];
+  }
+
+  panel(): Locator {
+    return this.page.getByTestId("pending-payment");
+  }
+
+  async waitFor() {
+    await this.panel().getByRole("heading", { level: 2, name: this.t.title }).waitFor();
+  }
+
+  async pay() {
+    await this.panel().getByRole("button", { name: this.t.pay }).click();
+  }
+
+  async changeMethod() {
+    await this.panel().getByRole("button", { name: this.t.change }).click();
+  }
+}

@@ -8,9 +8,16 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { useToast } from "~/components/toasts";
 import { useI18n } from "~/lib/i18n";
 import { useMenus } from "~/lib/root-data";
+import { PendingPaymentPanel, useFreshOnBack } from "~/features/checkout/pending-payment";
+import type { PendingPayment } from "../../../core/pending-payment.ts";
 import type { CartActionResult, CartView } from "./cart-view";
 
-export type CartPageData = { cart: CartView | null; added: number | null };
+export type CartPageData = {
+  cart: CartView | null;
+  added: number | null;
+  /** The shopper's order waiting for its online payment, when the cart is empty (docs/decisions/055). */
+  pending?: PendingPayment | null;
+};
 
 /** False during SSR and the first render; true once React runs in the browser. */
 function useHydrated(): boolean {
@@ -35,6 +42,7 @@ export function CartPage({ data, actionData }: { data: CartPageData; actionData?
   const { cart } = data;
   const rows = cart?.rows ?? [];
   const empty = rows.length === 0;
+  useFreshOnBack();
 
   return (
     <div className="container-shop py-6 sm:py-8" data-testid="cart-page">
@@ -62,7 +70,9 @@ export function CartPage({ data, actionData }: { data: CartPageData; actionData?
       </div>
       {cart?.status === 150 && !empty && <p className="mt-4 rounded-lg bg-sand-100 p-3 text-sm text-slate-800">{t("cart.page.abandoned")}</p>}
 
-      {empty ? (
+      {empty && data.pending ? (
+        <PendingPaymentPanel pending={data.pending} />
+      ) : empty ? (
         <EmptyCart />
       ) : (
         cart && (

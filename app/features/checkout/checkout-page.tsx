@@ -10,6 +10,7 @@ import { CheckoutSummary } from "./checkout-summary";
 import { CHECKOUT_FIELDS, type CheckoutValues, firstInvalid, ratePercent } from "./checkout-values";
 import type { CheckoutActionResult, CheckoutCart, CheckoutPageData, SavedAddress } from "./checkout-view";
 import { PaymentMethods } from "./payment-methods";
+import { PendingPaymentPanel, useFreshOnBack } from "./pending-payment";
 
 type PlaceFailure = Extract<CheckoutActionResult, { intent: "place" }>;
 const FORM = "checkout";
@@ -37,6 +38,7 @@ export function CheckoutPage({ data, actionData }: { data: CheckoutPageData; act
   const { t, href } = useI18n();
   const failure = actionData?.intent === "place" ? (actionData as PlaceFailure) : undefined;
   const cart = useCurrentCart(data.cart, failure?.cart);
+  useFreshOnBack();
 
   return (
     <div className="container-shop py-6 sm:py-8" data-testid="checkout-page">
@@ -51,7 +53,7 @@ export function CheckoutPage({ data, actionData }: { data: CheckoutPageData; act
           </p>
         )}
       </div>
-      {!cart ? <EmptyCheckout /> : <CheckoutBody data={data} cart={cart} failure={failure} />}
+      {cart ? <CheckoutBody data={data} cart={cart} failure={failure} /> : data.pending ? <PendingPaymentPanel pending={data.pending} /> : <EmptyCheckout />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { CartDto, PaymentMethod } from "../../../core/cart.types.ts";
 import type { Language } from "../../../core/stores.ts";
+import type { PendingPayment } from "../../../core/pending-payment.ts";
 import type { CheckoutValues } from "./checkout-values";
 
 /** The part of the cart the checkout's summary shows (rows and money; the personal fields go into the form). */
@@ -18,6 +19,8 @@ export type SavedAddress = {
 };
 
 export type CheckoutPageData = {
+  /** The shopper's order still waiting for its online payment, when the cart is empty (back from the payment page). */
+  pending: PendingPayment | null;
   lang: Language;
   path: string;
   cart: CheckoutCart | null;

@@ -111,7 +111,10 @@ export async function checkoutPage(request: Request, context: AppLoadContext): P
     }
   }
   const view = cart?.rows.length ? checkoutCart(cart) : null;
+  // Back from the payment page: the cart became the order, which waits for its payment (docs/decisions/055).
+  const pending = view ? null : await context.services.checkout.pendingPayment(r.ctx, r.token);
   const page: CheckoutPageData = {
+    pending,
     lang,
     path: stripLocale(r.url.pathname),
     cart: view,
@@ -149,6 +152,7 @@ const PostalCode = z.object({
     .regex(/^\d{5}$/),
 });
 const JoinEmail = z.object({ intent: z.literal("join_email"), email: z.string().trim().max(254) });
+const Pending = z.object({ intent: z.enum(["pay_pending", "restore_pending"]), order: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** Where the browser goes once the order is placed: the provider's page, the transfer's reference, or the quotation. */
 function next(r: CartRequest, payment: PaymentAction, order: { id: number; customer: number | null }, orderUrl: string, headers: Headers): Response {
@@ -190,6 +194,8 @@ export async function checkoutAction(request: Request, context: AppLoadContext):
     return answer({ intent: "join_email", ok: res != null });
   }
 
+  if (form.intent === "pay_pending" || form.intent === "restore_pending") return pendingAction(r, context, form, headers);
+
   const lang = r.lang;
   const raw = placeOrderForm(form);
   const key = /^[A-Za-z0-9_-]{16,100}$/.test(form.idempotency_key ?? "") ? form.idempotency_key : newIdempotencyKey();
@@ -227,4 +233,28 @@ export async function checkoutAction(request: Request, context: AppLoadContext):
     default:
       return refuse(res.code, res.message, "cart" in res ? { cart: res.cart } : {});
   }
+}
+
+/**
+ * The pending order's two buttons (docs/decisions/055): pay it (its provider session opened
+ * again, or a new one) or turn it back into the cart (then the checkout shows the cart, ready
+ * for another payment method). A payment that landed meanwhile shows the paid order instead.
+ */
+async function pendingAction(r: CartRequest, context: AppLoadContext, form: Record<string, string>, headers: Headers): Promise<Response> {
+  const p = Pending.safeParse(form);
+  const checkout = localePath(r.lang, "/checkout");
+  if (!p.success) return redirect(checkout, { headers, status: 303 });
+  const services = context.services.checkout;
+  if (p.data.intent === "pay_pending") {
+    const paid = await services.payOrder(r.ctx, p.data.order, { cartToken: r.token });
+    if (paid.ok && paid.payment.type === "redirect") return redirectDocument(paid.payment.url, { headers, status: 303 });
+    // Nothing to pay any more (paid, restored or expired meanwhile): the checkout says how things are now.
+    if (!paid.ok) return redirect(checkout, { headers, status: 303 });
+    return next(r, paid.payment, { id: paid.order.id, customer: paid.order.userId }, context.services.orders.orderLink(paid.order), headers);
+  }
+  const res = await services.restorePending(r.ctx, r.token, p.data.order);
+  if (res.ok && !res.restored && res.status >= 400 && res.status !== 700 && res.reference) {
+    return redirect(localePath(r.lang, `/checkout/result/${encodeURIComponent(res.reference)}`), { headers, status: 303 });
+  }
+  return redirect(checkout, { headers, status: 303 });
 }

@@ -27,6 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       path: stripLocale(r.url.pathname),
       cart: current ? cartView(current) : null,
       added: Number.isSafeInteger(added) && added > 0 ? added : null,
+      // Back from the payment page: the cart became an order still waiting for its payment (docs/decisions/055).
+      pending: current?.rows.length ? null : await context.services.checkout.pendingPayment(r.ctx, r.token),
     },
     { headers: cartHeaders(r) },
   );

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import { parseForm } from "../../../core/accounts.forms.ts";
 import { addBusinessDays, shopToday } from "../../../core/business-days.ts";
 import { paypalCommission, prorate, SHIPPING_NET_PER_UNIT } from "../../../core/cart-pricing.ts";
@@ -17,7 +17,7 @@ import type { AccountsCore } from "../accounts/accounts.service.ts";
 import type { OrderRecord, RowRecord } from "../cart/cart.dto.ts";
 import { orderRows, orders } from "../cart/cart.schema.ts";
 import type { CartService } from "../cart/cart.service.ts";
-import { parseToken } from "../cart/cart.tokens.ts";
+import { parseToken, secretMatches } from "../cart/cart.tokens.ts";
 import type { CouponsService } from "../coupons/coupons.service.ts";
 import type { InvoicesService } from "../invoices/invoices.service.ts";
 import type { MailService } from "../mail/mail.service.ts";
@@ -27,7 +27,7 @@ import type { OrdersService } from "../orders/orders.service.ts";
 import type { PaymentsService } from "../payments/payments.service.ts";
 import type { ApplyOutcomeResult, AutomaticRefundReason, OrderForPayment, OrderPayments, PaymentOutcome } from "../payments/payments.types.ts";
 import type { StoresService } from "../stores/stores.service.ts";
-import type { OrderAccess, PaymentAction, PlaceOrderAnswer, PlaceOrderResult } from "./checkout.types.ts";
+import type { OrderAccess, PaymentAction, PendingPayment, PlaceOrderAnswer, PlaceOrderResult } from "./checkout.types.ts";
 
 export type CheckoutDeps = {
   db: Db;
@@ -506,7 +506,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   }
 
   /** A placed order goes back to being the shopper's cart (its payment failed): stock and coupon back to the cart. */
-  async function backToCart(tx: Db, o: OrderRecord, note: string): Promise<OrderRecord> {
+  async function backToCart(tx: Db, o: OrderRecord, note: string, actor: "provider" | "customer" = "provider"): Promise<OrderRecord> {
     if (o.stockHeld) await giveStockBack(tx, cart.stockNeeds(await rowsOf(tx, o.id)));
     await coupons.unredeem({ tx }, o.id);
     // A customer who opened another cart meanwhile keeps that one: this order is abandoned instead.
@@ -532,8 +532,21 @@ export function createCheckoutService(deps: CheckoutDeps) {
       })
       .where(and(eq(orders.id, o.id), eq(orders.status, o.status)))
       .returning();
-    await ordersService.logEvent(tx, { orderId: o.id, from: o.status, to, actor: "provider", note });
+    await ordersService.logEvent(tx, { orderId: o.id, from: o.status, to, actor, note });
     return moved;
+  }
+
+  /** An order placed and still waiting for an online payment that can be paid now. */
+  function awaitingOnline(o: OrderRecord): boolean {
+    return o.status === 300 && o.paymentMethodSelected != null && o.paymentMethodSelected !== "transfer" && (!o.expiresAt || o.expiresAt > new Date());
+  }
+
+  /** Whether the caller placed order `o`: their account, or the guest cart token the cart (now the order) had. */
+  function ownsPlaced(ctx: RequestContext, o: OrderRecord, cartToken: string | null): boolean {
+    if (o.storeId !== ctx.store.id) return false;
+    if (o.userId != null && ctx.user?.id === o.userId) return true;
+    const parsed = parseToken(cartToken);
+    return Boolean(parsed && parsed.id === o.id && o.guestTokenHash && secretMatches(parsed.secret, o.guestTokenHash));
   }
 
   const orderPayments: OrderPayments = {
@@ -959,6 +972,83 @@ export function createCheckoutService(deps: CheckoutDeps) {
         kickMails();
       }
       return r;
+    },
+
+    /**
+     * The caller's order still waiting for its online payment (status 300, not a transfer, not
+     * expired), placed from this browser's cart (the cart token names the order: the cart became
+     * it) or, signed in, their latest such order in this store. What the cart and checkout show
+     * when the shopper comes back from the payment page (browser Back): docs/decisions/055.
+     */
+    async pendingPayment(ctx: RequestContext, cartToken: string | null): Promise<PendingPayment | null> {
+      const parsed = parseToken(cartToken);
+      let o: OrderRecord | undefined;
+      if (parsed) {
+        const [byToken] = await db.select().from(orders).where(eq(orders.id, parsed.id));
+        if (byToken && awaitingOnline(byToken) && ownsPlaced(ctx, byToken, cartToken)) o = byToken;
+      }
+      if (!o && ctx.user) {
+        [o] = await db
+          .select()
+          .from(orders)
+          .where(
+            and(
+              eq(orders.storeId, ctx.store.id),
+              eq(orders.userId, ctx.user.id),
+              eq(orders.status, 300),
+              ne(orders.paymentMethodSelected, "transfer"),
+              gt(orders.expiresAt, sql`now()`),
+            ),
+          )
+          .orderBy(desc(orders.placedAt), desc(orders.id))
+          .limit(1);
+      }
+      if (!o || !awaitingOnline(o)) return null;
+      const rows = await rowsOf(db, o.id);
+      return {
+        id: o.id,
+        order_number: o.orderNumber,
+        payment_method: o.paymentMethodSelected as PaymentMethod,
+        total: o.total ?? 0,
+        expires_at: o.expiresAt?.toISOString() ?? null,
+        rows: rows.map((r) => ({ name: r.name, quantity: r.quantity })),
+      };
+    },
+
+    /**
+     * The shopper gives up paying their unpaid order to change its payment method or its cart:
+     * the order becomes their cart again (stock and coupon back to the cart), decided by the
+     * database under the order's row lock, as a refused payment does. A payment that landed
+     * first wins: the answer is then the paid order; a second restore (another tab) changes
+     * nothing. Only an online payment still awaited can be restored (a transfer may be on its way).
+     */
+    async restorePending(
+      ctx: RequestContext,
+      cartToken: string | null,
+      orderId: number,
+    ): Promise<{ ok: true; restored: boolean; status: number; reference: string | null } | { ok: false; code: string; message: string }> {
+      const res = await db.transaction(async (trx) => {
+        const tx = trx as unknown as Db;
+        const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+        if (!o || !ownsPlaced(ctx, o, cartToken)) return null;
+        if (o.status === 300 && o.paymentMethodSelected !== "transfer") {
+          // A customer's empty cart opened meanwhile would turn this order into an abandoned one
+          // (one open cart per customer): that empty cart is set aside instead.
+          if (o.userId != null) {
+            const empties = await tx.execute(sql`
+              update orders c set status = 150, status_changed_at = now(), updated_at = now()
+              where c.store_id = ${o.storeId} and c.user_id = ${o.userId} and c.status = 100 and c.id <> ${o.id}
+                and not exists (select 1 from order_rows r where r.order_id = c.id)
+              returning c.id`);
+            for (const e of (empties as unknown as { rows: { id: number }[] }).rows) await coupons.release({ tx }, Number(e.id));
+          }
+          const moved = await backToCart(tx, o, "the shopper came back from the payment page", "customer");
+          return { restored: moved.status === 100, status: moved.status, reference: o.paymentReference };
+        }
+        return { restored: false, status: o.status, reference: o.paymentReference };
+      });
+      if (!res) return { ok: false, code: "order.not_found", message: msg(ctx.language, "order.not_found") };
+      return { ok: true, ...res };
     },
 
     /** Runs the expiry now (the periodic job; tests call it). */

@@ -31,3 +31,5 @@ export type PlaceOrderResult = { ok: true; answer: PlaceOrderAnswer } | PlaceOrd
  * they placed it with, or the signed link of the confirmation mail (`?t=`).
  */
 export type OrderAccess = { cartToken?: string | null; linkToken?: string | null };
+
+export type { PendingPayment } from "../../../core/pending-payment.ts";
