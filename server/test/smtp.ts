@@ -50,6 +50,9 @@ export async function startSmtp(opts: SmtpOptions = {}) {
         .catch(callback);
     },
   });
+  // A sender that dies mid-session (the fault suite kills a copy with SIGKILL) resets its
+  // connection: smtp-server re-emits that on the server, which must not end the test process.
+  server.on("error", () => undefined);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
 
