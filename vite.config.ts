@@ -105,7 +105,7 @@ function viewPreloads(): Plugin {
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|preact)[\\/]/;
 const SHELL =
-  /[\\/](app[\\/](components[\\/](header|site-footer|island|payment-marks|logo|toasts|progress-bar|cookie-banner|error-page|breadcrumbs)|lib[\\/](i18n|local-store|language-switch|seo|root-data|lazy-view|hydrate-later|code-loader|await-in-place)|features[\\/](catalog[\\/](picture|product-card|banners|category-tiles|recently-viewed)|cart[\\/]cart-badge|accounts[\\/](favourites|account-menu)|marketing[\\/]popup-mount))|core[\\/](stores|money|media|i18n[\\/]|cookies|card-view))[^\\/]*$/;
+  /[\\/](app[\\/](components[\\/](header|site-footer|island|payment-marks|logo|toasts|progress-bar|cookie-banner|error-page|breadcrumbs)|lib[\\/](i18n|local-store|language-switch|seo|root-data|lazy-view|hydrate-later|code-loader|await-in-place)|features[\\/](catalog[\\/](picture|product-card|banners|category-tiles|recently-viewed)|cart[\\/]cart-badge|checkout[\\/]pending-payment|accounts[\\/](favourites|account-menu)|marketing[\\/]popup-mount))|core[\\/](stores|money|media|i18n[\\/]|cookies|card-view))[^\\/]*$/;
 const CHUNK_GROUPS = [
   { name: "framework", test: (id: string) => FRAMEWORK.test(id) && !id.includes("react-dom/server"), priority: 2 },
   { name: "shell", test: (id: string) => SHELL.test(id), priority: 1 },
