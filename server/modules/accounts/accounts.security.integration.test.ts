@@ -1,9 +1,10 @@
 import { decodeJwt, SignJWT } from "jose";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createCustomer, login, relaxThrottling, type TestUser, uniqueEmail } from "../../test/accounts.ts";
 import { startSmtp, type TestSmtp } from "../../test/smtp.ts";
 import { describeEachDb } from "../../test/test-db.ts";
 import { createTestShop, type TestShop } from "../../test/test-shop.ts";
+import { createThrottle } from "./accounts.throttle.ts";
 import { JWT_AUDIENCE, jwtKey } from "./accounts.tokens.ts";
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
@@ -424,6 +425,22 @@ describeEachDb("accounts security: tokens, rotation, object-level access, thrott
       const raw = (await shop.database.db.execute(`select key from rate_limits`)) as unknown as { rows: { key: string }[] };
       // Emails are not stored in the counters' keys.
       expect(raw.rows.some((x) => x.key.includes("@"))).toBe(false);
+    });
+
+    it("never lets a short window's count leak into a long one that starts at the same instant (the top of the hour)", async () => {
+      vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-29T01:00:30Z") });
+      try {
+        const throttle = createThrottle(shop.database.db, { "newsletter:account": { limit: 100, windowS: 60 } });
+        const who = uniqueEmail("ventana");
+        for (let i = 0; i < 3; i++) expect(await throttle.hit([["newsletter:account", who]])).toEqual({ ok: true });
+        throttle.setLimits({ "newsletter:account": { limit: 2, windowS: 3600 } });
+        // Both windows start at 01:00:00: the hour's count starts at zero all the same.
+        expect(await throttle.hit([["newsletter:account", who]])).toEqual({ ok: true });
+        expect(await throttle.hit([["newsletter:account", who]])).toEqual({ ok: true });
+        expect((await throttle.hit([["newsletter:account", who]])).ok).toBe(false);
+      } finally {
+        vi.useRealTimers();
+      }
     });
   });
 

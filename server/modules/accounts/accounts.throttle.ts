@@ -50,8 +50,9 @@ export function createThrottle(db: Db, initial: Partial<Limits> = {}) {
     const windowMs = windowS * 1000;
     const now = Date.now();
     const start = Math.floor(now / windowMs) * windowMs;
-    // Emails are personal data: the counter's key is a hash of them.
-    const key = `${name}:${sha256(subject.toLowerCase()).slice(0, 32)}`;
+    // Emails are personal data: the counter's key is a hash of them. The window's length is part of
+    // the key: a 60 s window and a 3600 s one both start at the top of the hour, and must not share a count.
+    const key = `${name}:${windowS}:${sha256(subject.toLowerCase()).slice(0, 32)}`;
     const [row] = await db
       .insert(rateLimits)
       .values({ key, windowStart: new Date(start), count: 1, expiresAt: new Date(start + windowMs) })
